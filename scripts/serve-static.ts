@@ -1,0 +1,81 @@
+/**
+ * Serves build/ the way a static host should: clean URLs (/page -> page.html), 404.html with
+ * status 404 for unknown paths, optional gzip and extra headers.
+ * Usage: tsx scripts/serve-static.ts [--port 3210] [--dir build] [--gzip]
+ */
+import { createServer, type Server } from 'node:http';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  gzip?: boolean;
+  headers?: Record<string, string>;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return fs.stat(p).then((s) => s.isFile(), () => false);
+}
+
+/** Maps a URL path to a file of the build, or null. */
+export async function resolveFile(dir: string, urlPath: string): Promise<string | null> {
+  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  const base = path.join(dir, clean);
+  if (!base.startsWith(path.resolve(dir))) return null;
+  for (const candidate of [base, `${base}.html`, path.join(base, 'index.html')]) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function serve({ dir, port, gzip = false, headers = {} }: ServeOptions): Promise<Server> {
+  const root = path.resolve(dir);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let file = await resolveFile(root, url.pathname);
+    let status = 200;
+    if (!file) {
+      file = path.join(root, '404.html');
+      status = 404;
+    }
+    let body: Buffer = await fs.readFile(file);
+    const head: Record<string, string> = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...headers };
+    if (gzip && /gzip/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      body = gzipSync(body);
+      head['Content-Encoding'] = 'gzip';
+    }
+    head['Content-Length'] = String(body.length);
+    res.writeHead(status, head);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => args.includes(`--${name}`);
+  const value = (name: string, fallback: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : fallback;
+  };
+  const port = Number(value('port', '3210'));
+  await serve({ dir: value('dir', 'build'), port, gzip: flag('gzip') });
+  console.log(`Serving ${value('dir', 'build')} on http://127.0.0.1:${port}`);
+}

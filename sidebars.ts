@@ -1,0 +1,27 @@
+import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+
+const sidebars = {
+  docs: [
+    'home-doc',
+    {
+      type: 'category',
+      label: 'Fine-Tuning',
+      items: ['fine-tuning/datasets', 'fine-tuning/parameters', 'fine-tuning/testing', 'fine-tuning/deployment'],
+    },
+    {
+      type: 'category',
+      label: 'Guides',
+      items: [
+        'guides/data-extraction',
+        'guides/classification',
+        'guides/embeddings',
+        'guides/emissary-classification',
+        'guides/emissary-regression',
+        'guides/finetuning-pdf-docs',
+        'guides/grpo',
+      ],
+    },
+  ],
+} satisfies SidebarsConfig;
+
+export default sidebars;

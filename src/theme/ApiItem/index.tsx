@@ -1,0 +1,74 @@
+// Replaces the theme's ApiItem: renders build-time code samples server-side instead of the in-browser explorer.
+import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
+import { DocProvider } from '@docusaurus/plugin-content-docs/client';
+import { HtmlClassNameProvider } from '@docusaurus/theme-common';
+import type { Props } from '@theme/DocItem';
+import DocItemMetadata from '@theme/DocItem/Metadata';
+import Layout from '@theme/ApiItem/Layout';
+import CodeBlock from '@theme/CodeBlock';
+import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
+import { Provider } from 'react-redux';
+// @ts-expect-error The theme ships this store module without type declarations.
+import { createStoreWithoutState } from '@theme/ApiItem/store';
+import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
+
+interface ApiFrontMatter {
+  code_samples?: CodeSample[];
+  schema?: boolean;
+  sample?: unknown;
+  title?: string;
+}
+
+// Schema and body components read the theme's store (schema selections); nothing else uses it.
+const store = createStoreWithoutState({}, []);
+
+function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {
+  return (
+    <div className={clsx('row', 'theme-api-markdown')}>
+      <div className={clsx('col col--7 openapi-left-panel__container', className)}>{left}</div>
+      <div className="col col--5 openapi-right-panel__container">{right}</div>
+    </div>
+  );
+}
+
+export default function ApiItem(props: Props): ReactNode {
+  const MDXComponent = props.content;
+  const frontMatter = MDXComponent.frontMatter as ApiFrontMatter;
+  let body: ReactNode;
+  if (frontMatter.code_samples) {
+    body = <TwoColumns left={<MDXComponent />} right={<CodeSamples samples={frontMatter.code_samples} />} />;
+  } else if (frontMatter.schema) {
+    body = (
+      <TwoColumns
+        className="schema"
+        left={<MDXComponent />}
+        right={
+          <CodeBlock language="json" title={`${frontMatter.title ?? 'Schema'} example`}>
+            {JSON.stringify(frontMatter.sample, null, 2)}
+          </CodeBlock>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="row">
+        <div className="col col--12 markdown">
+          <MDXComponent />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <DocProvider content={props.content}>
+      <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
+        <DocItemMetadata />
+        <Layout>
+          <Provider store={store}>
+            <SchemaExpansionProvider>{body}</SchemaExpansionProvider>
+          </Provider>
+        </Layout>
+      </HtmlClassNameProvider>
+    </DocProvider>
+  );
+}

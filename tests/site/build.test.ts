@@ -1,0 +1,70 @@
+/** Checks over build/: every spec route exists with its title, and no internal link, anchor or asset is broken. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ALL_ROUTES, EXACT_TITLES, SITE_TITLE } from '../support/routes';
+import { BUILD_DIR, exists, fileRoute, htmlFiles, pageTitle, resolveUrlPath, routeFile } from '../support/build';
+
+test('every route of the spec is built with a page title', async () => {
+  const problems: string[] = [];
+  for (const route of ALL_ROUTES) {
+    const file = routeFile(route);
+    if (!(await exists(file))) {
+      problems.push(`${route}: missing ${path.relative(BUILD_DIR, file)}`);
+      continue;
+    }
+    const title = pageTitle(await fs.readFile(file, 'utf8'));
+    const expected = EXACT_TITLES[route];
+    if (expected && title !== expected) problems.push(`${route}: title "${title}", expected "${expected}"`);
+    if (!expected && title !== SITE_TITLE && !title?.endsWith(` | ${SITE_TITLE}`)) {
+      problems.push(`${route}: title "${title}" does not end with " | ${SITE_TITLE}"`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the not-found page exists', async () => {
+  const html = await fs.readFile(path.join(BUILD_DIR, '404.html'), 'utf8');
+  assert.match(html, /Page Not Found/);
+});
+
+const ATTR = /\s(href|src)="([^"]+)"/g;
+const ID = /\sid="([^"]+)"/g;
+
+test('no internal link, anchor or asset in build/ is broken', async () => {
+  const idsByFile = new Map<string, Set<string>>();
+  const idsOf = async (file: string) => {
+    let ids = idsByFile.get(file);
+    if (!ids) {
+      const html = await fs.readFile(file, 'utf8');
+      ids = new Set([...html.matchAll(ID)].map((m) => m[1]));
+      idsByFile.set(file, ids);
+    }
+    return ids;
+  };
+  const problems: string[] = [];
+  let checked = 0;
+  for await (const file of htmlFiles()) {
+    const html = await fs.readFile(file, 'utf8');
+    const page = fileRoute(file);
+    for (const [, attr, raw] of html.matchAll(ATTR)) {
+      const value = raw.replace(/&amp;/g, '&');
+      if (/^(https?:|mailto:|data:|javascript:|tel:)/.test(value) || value.startsWith('//')) continue;
+      const url = new URL(value, `http://site${page}`);
+      if (url.host !== 'site') continue;
+      checked++;
+      const target = await resolveUrlPath(url.pathname);
+      if (!target) {
+        problems.push(`${page}: broken ${attr} ${value}`);
+        continue;
+      }
+      const anchor = decodeURIComponent(url.hash.slice(1));
+      if (anchor && target.endsWith('.html') && !(await idsOf(target)).has(anchor)) {
+        problems.push(`${page}: broken anchor ${value}`);
+      }
+    }
+  }
+  assert.ok(checked > 1000, `only ${checked} internal links found: is build/ complete?`);
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,45 @@
+/** Reads the static build the way a host serves it. */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build');
+
+/** The HTML file a route is served from (trailingSlash: false → /a/b is a/b.html). */
+export function routeFile(route: string): string {
+  if (route === '/') return path.join(BUILD_DIR, 'index.html');
+  return path.join(BUILD_DIR, `${route.replace(/^\//, '')}.html`);
+}
+
+export async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then((s) => s.isFile(), () => false);
+}
+
+export async function* htmlFiles(dir = BUILD_DIR): AsyncGenerator<string> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(full);
+    else if (entry.name.endsWith('.html')) yield full;
+  }
+}
+
+/** The route a built HTML file answers. */
+export function fileRoute(file: string): string {
+  const rel = path.relative(BUILD_DIR, file).replace(/\\/g, '/');
+  if (rel === 'index.html') return '/';
+  return `/${rel.replace(/(\/index)?\.html$/, '')}`;
+}
+
+export function pageTitle(html: string): string | undefined {
+  return html.match(/<title[^>]*>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'");
+}
+
+/** Resolves a same-site URL path to the build file it serves, or null. */
+export async function resolveUrlPath(urlPath: string): Promise<string | null> {
+  const clean = decodeURIComponent(urlPath).replace(/\/$/, '') || '/';
+  const base = path.join(BUILD_DIR, clean);
+  for (const candidate of [base, `${base}.html`, path.join(base, 'index.html')]) {
+    if (await exists(candidate)) return candidate;
+  }
+  return null;
+}

@@ -1,0 +1,470 @@
+// Guards openapi/emissary.yaml: its shape (operations, schemas, tags, errors, components) and that
+// every example in it validates against its schema under strict Ajv (oneOf must match exactly one).
+import { describe, it, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+
+type JsonObject = { [key: string]: unknown };
+
+const SPEC_URL = new URL('../../openapi/emissary.yaml', import.meta.url);
+const doc: unknown = parse(readFileSync(SPEC_URL, 'utf8'));
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+const EXPECTED_OPERATION_IDS = [
+  'listBaseModels',
+  'retrieveBaseModelByName',
+  'createProject',
+  'listProjects',
+  'retrieveProjectById',
+  'deleteProjectById',
+  'createDataset',
+  'listDatasets',
+  'retrieveDatasetById',
+  'deleteDatasetById',
+  'createTrainingJob',
+  'listTrainingJobs',
+  'createGRPOTrainingJob',
+  'retrieveTrainingJobById',
+  'deleteTrainingJobById',
+  'cancelTrainingJobById',
+  'listCheckpoints',
+  'createEngine',
+  'listEngines',
+  'getEngine',
+  'deleteEngineById',
+  'deployOnEngine',
+  'unDeployFromEngine',
+  'reactivateEngineById',
+  'deactivateEngineById',
+  'createDeployment',
+  'listDeployments',
+  'retrieveDeploymentById',
+  'deleteDeploymentById',
+  'reactivateDeploymentById',
+  'getCompletionsFromDeployment',
+  'getChatCompletions',
+  'getEmbeddingsFromDeployment',
+  'getClassificationFromDeployment',
+  'listTestFunctions',
+];
+
+const EXPECTED_SCHEMAS = [
+  'CompletionObject',
+  'ChatCompletionObject',
+  'BaseModelSummary',
+  'ProjectSummary',
+  'ProjectDetail',
+  'DatasetSummary',
+  'DatasetDetail',
+  'TestingFunctionSummary',
+  'TrainingJobSummary',
+  'TrainingJobDetail',
+  'TrainingJobCheckpoint',
+  'InferenceEngineSummary',
+  'InferenceEngineDetail',
+  'DeploymentSummary',
+  'DeploymentDetail',
+  'ApiResponse',
+  'ApiErrorInvalidInput',
+  'ApiErrorNotFound',
+  'ApiErrorUnauthorized',
+];
+
+const EXPECTED_TAGS = [
+  'Projects',
+  'Datasets',
+  'Training Jobs',
+  'Deployments',
+  'Inference Engines',
+  'Inference',
+  'Base Models',
+  'Testing Functions',
+];
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asObject(value: unknown, where: string): JsonObject {
+  assert.ok(isObject(value), `${where} must be an object`);
+  return value;
+}
+
+function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function pointer(...tokens: (string | number)[]): string {
+  return `#/${tokens.map(escapeToken).join('/')}`;
+}
+
+function child(base: string, ...tokens: (string | number)[]): string {
+  return `${base}/${tokens.map(escapeToken).join('/')}`;
+}
+
+/** Follows a local JSON pointer such as `#/components/schemas/ProjectSummary`. */
+function resolvePointer(ref: string): unknown {
+  assert.ok(ref.startsWith('#/'), `only local $refs are allowed, got ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = node[token];
+    else node = undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/** Returns the target of a Reference Object, or the object itself. */
+function deref(value: unknown, where: string): { node: JsonObject; ref?: string } {
+  const node = asObject(value, where);
+  if (typeof node.$ref === 'string') {
+    const target = resolvePointer(node.$ref);
+    return { node: asObject(target, `${node.$ref} (referenced at ${where})`), ref: node.$ref };
+  }
+  return { node };
+}
+
+const root = asObject(doc, 'the document');
+const paths = asObject(root.paths, '#/paths');
+const components = asObject(root.components, '#/components');
+const componentSchemas = asObject(components.schemas, '#/components/schemas');
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  pointer: string;
+  node: JsonObject;
+}
+
+const operations: Operation[] = [];
+for (const [path, item] of Object.entries(paths)) {
+  const pathItem = asObject(item, pointer('paths', path));
+  for (const method of HTTP_METHODS) {
+    if (pathItem[method] === undefined) continue;
+    const where = pointer('paths', path, method);
+    const node = asObject(pathItem[method], where);
+    assert.equal(typeof node.operationId, 'string', `${where} has no operationId`);
+    operations.push({ id: node.operationId as string, method, path, pointer: where, node });
+  }
+}
+
+// --- Ajv: component schemas are registered under absolute URIs so that $refs resolve anywhere ---
+
+const SCHEMA_BASE = 'https://emissary.invalid/components/schemas/';
+const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+
+/** Deep-copies a schema, turning `#/components/schemas/X[/rest]` refs into absolute Ajv ids. */
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (!isObject(node)) return node;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string') {
+      assert.ok(
+        value.startsWith(COMPONENT_SCHEMA_PREFIX),
+        `schema $ref ${value} must point into ${COMPONENT_SCHEMA_PREFIX}`,
+      );
+      const [name, ...rest] = value.slice(COMPONENT_SCHEMA_PREFIX.length).split('/');
+      copy.$ref = `${SCHEMA_BASE}${name}${rest.length > 0 ? `#/${rest.join('/')}` : ''}`;
+    } else {
+      copy[key] = rewriteRefs(value);
+    }
+  }
+  return copy;
+}
+
+const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+addFormats(ajv);
+// OpenAPI keywords that are not JSON Schema: Ajv must know them to stay in strict mode.
+ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+for (const [name, schema] of Object.entries(componentSchemas)) {
+  ajv.addSchema({ ...asObject(rewriteRefs(schema), pointer('components', 'schemas', name)), $id: SCHEMA_BASE + name });
+}
+
+function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .map((error) => {
+      const at = error.instancePath === '' ? '(root)' : error.instancePath;
+      const passing = (error.params as { passingSchemas?: unknown }).passingSchemas;
+      const detail =
+        error.keyword === 'oneOf' && Array.isArray(passing)
+          ? `matches more than one oneOf variant (${passing.join(', ')}): the variants overlap`
+          : error.message ?? error.keyword;
+      return `  - example${at}: ${detail} [schema ${error.schemaPath}]`;
+    })
+    .join('\n');
+}
+
+// --- Collect every example in the document ---
+
+interface ExampleSite {
+  owner: string; // operationId or component name
+  pointer: string; // where the example value sits in the document
+  schema: unknown;
+  value: unknown;
+}
+
+const sites: ExampleSite[] = [];
+
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;
+const SUBSCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems'] as const;
+const SUBSCHEMA_SINGLES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'] as const;
+
+/** Adds the schema-level `example` and `examples` (JSON Schema array) of a schema and its subschemas. */
+function collectSchemaExamples(schema: unknown, where: string, owner: string): void {
+  if (!isObject(schema)) return;
+  if ('example' in schema) sites.push({ owner, pointer: child(where, 'example'), schema, value: schema.example });
+  if (Array.isArray(schema.examples)) {
+    schema.examples.forEach((value, index) => {
+      sites.push({ owner, pointer: child(where, 'examples', index), schema, value });
+    });
+  }
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = schema[key];
+    if (isObject(map)) {
+      for (const [name, sub] of Object.entries(map)) collectSchemaExamples(sub, child(where, key, name), owner);
+    }
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((sub, index) => collectSchemaExamples(sub, child(where, key, index), owner));
+  }
+  for (const key of SUBSCHEMA_SINGLES) collectSchemaExamples(schema[key], child(where, key), owner);
+}
+
+/** Adds `example` and `examples[*].value` of a media type or parameter, checked against its `schema`. */
+function collectHolderExamples(holder: JsonObject, where: string, owner: string): void {
+  const schema = holder.schema;
+  if ('example' in holder) sites.push({ owner, pointer: child(where, 'example'), schema, value: holder.example });
+  if (isObject(holder.examples)) {
+    for (const [name, example] of Object.entries(holder.examples)) {
+      const exampleWhere = child(where, 'examples', name);
+      const { node } = deref(example, exampleWhere);
+      if ('value' in node) sites.push({ owner, pointer: child(exampleWhere, 'value'), schema, value: node.value });
+    }
+  }
+  collectSchemaExamples(schema, child(where, 'schema'), owner);
+}
+
+function collectContentExamples(content: unknown, where: string, owner: string): void {
+  if (!isObject(content)) return;
+  for (const [mediaType, media] of Object.entries(content)) {
+    const mediaWhere = child(where, mediaType);
+    collectHolderExamples(asObject(media, mediaWhere), mediaWhere, owner);
+  }
+}
+
+// Inline parts of operations. Referenced parts are collected once, from components, below.
+for (const op of operations) {
+  const params = Array.isArray(op.node.parameters) ? op.node.parameters : [];
+  params.forEach((param, index) => {
+    const where = child(op.pointer, 'parameters', index);
+    if (isObject(param) && param.$ref === undefined) collectHolderExamples(param, where, op.id);
+  });
+  if (isObject(op.node.requestBody) && op.node.requestBody.$ref === undefined) {
+    collectContentExamples(op.node.requestBody.content, child(op.pointer, 'requestBody', 'content'), op.id);
+  }
+  for (const [status, response] of Object.entries(asObject(op.node.responses, child(op.pointer, 'responses')))) {
+    if (isObject(response) && response.$ref === undefined) {
+      collectContentExamples(response.content, child(op.pointer, 'responses', status, 'content'), op.id);
+    }
+  }
+}
+for (const [name, param] of Object.entries(isObject(components.parameters) ? components.parameters : {})) {
+  const where = pointer('components', 'parameters', name);
+  collectHolderExamples(asObject(param, where), where, `components.parameters.${name}`);
+}
+for (const [name, body] of Object.entries(isObject(components.requestBodies) ? components.requestBodies : {})) {
+  const where = pointer('components', 'requestBodies', name);
+  collectContentExamples(asObject(body, where).content, child(where, 'content'), `components.requestBodies.${name}`);
+}
+for (const [name, response] of Object.entries(isObject(components.responses) ? components.responses : {})) {
+  const where = pointer('components', 'responses', name);
+  collectContentExamples(asObject(response, where).content, child(where, 'content'), `components.responses.${name}`);
+}
+for (const [name, schema] of Object.entries(componentSchemas)) {
+  collectSchemaExamples(schema, pointer('components', 'schemas', name), `components.schemas.${name}`);
+}
+
+// --- Tests ---
+
+describe('every example validates against its schema', () => {
+  it('finds examples to check', () => {
+    assert.ok(sites.length >= 50, `expected at least 50 examples, found ${sites.length}`);
+  });
+
+  for (const site of sites) {
+    it(`${site.owner} ${site.pointer}`, () => {
+      assert.ok(site.schema !== undefined, `${site.owner}: example at ${site.pointer} has no schema to check it against`);
+      const validate = ajv.compile(asObject(rewriteRefs(site.schema), `schema of ${site.pointer}`));
+      const valid = validate(site.value);
+      assert.ok(
+        valid,
+        `${site.owner}: example at ${site.pointer} does not match its schema:\n${describeErrors(validate.errors)}`,
+      );
+    });
+  }
+});
+
+test('every component schema compiles under strict Ajv', () => {
+  for (const name of Object.keys(componentSchemas)) {
+    assert.doesNotThrow(() => ajv.getSchema(SCHEMA_BASE + name), `components.schemas.${name} does not compile`);
+  }
+});
+
+test('every request and response body carries an example', () => {
+  const missing: string[] = [];
+  const check = (content: unknown, where: string, owner: string): void => {
+    if (!isObject(content)) return;
+    for (const [mediaType, media] of Object.entries(content)) {
+      const holder = asObject(media, child(where, mediaType));
+      if (!('example' in holder) && !isObject(holder.examples)) missing.push(`${owner} ${child(where, mediaType)}`);
+    }
+  };
+  for (const op of operations) {
+    if (op.node.requestBody !== undefined) {
+      const { node } = deref(op.node.requestBody, child(op.pointer, 'requestBody'));
+      check(node.content, child(op.pointer, 'requestBody', 'content'), op.id);
+    }
+    for (const [status, response] of Object.entries(asObject(op.node.responses, child(op.pointer, 'responses')))) {
+      const { node } = deref(response, child(op.pointer, 'responses', status));
+      check(node.content, child(op.pointer, 'responses', status, 'content'), op.id);
+    }
+  }
+  assert.deepEqual(missing, [], `bodies without an example:\n${missing.join('\n')}`);
+});
+
+test('the document has exactly the 35 expected operations', () => {
+  const ids = operations.map((op) => op.id);
+  assert.equal(ids.length, 35, `expected 35 operations, found ${ids.length}`);
+  assert.equal(new Set(ids).size, ids.length, 'operationIds must be unique');
+  assert.deepEqual([...ids].sort(), [...EXPECTED_OPERATION_IDS].sort());
+});
+
+test('every operation has a summary, a description and exactly one tag', () => {
+  for (const op of operations) {
+    assert.ok(typeof op.node.summary === 'string' && op.node.summary.length > 0, `${op.id} (${op.pointer}) has no summary`);
+    assert.ok(
+      typeof op.node.description === 'string' && op.node.description.length > 0,
+      `${op.id} (${op.pointer}) has no description`,
+    );
+    assert.ok(Array.isArray(op.node.tags) && op.node.tags.length === 1, `${op.id} (${op.pointer}) needs exactly one tag`);
+  }
+});
+
+test('components.schemas holds exactly the 19 expected schemas, in order', () => {
+  assert.deepEqual(Object.keys(componentSchemas), EXPECTED_SCHEMAS);
+});
+
+test('tags: declared in workflow order, each described, and declared exactly when used', () => {
+  assert.ok(Array.isArray(root.tags), '#/tags must be a list');
+  const declared = root.tags.map((tag, index) => asObject(tag, pointer('tags', index)));
+  assert.deepEqual(
+    declared.map((tag) => tag.name),
+    EXPECTED_TAGS,
+  );
+  declared.forEach((tag, index) => {
+    assert.ok(
+      typeof tag.description === 'string' && tag.description.length > 0,
+      `tag ${String(tag.name)} (${pointer('tags', index)}) has no description`,
+    );
+  });
+  const declaredNames = new Set(declared.map((tag) => tag.name));
+  const used = new Set<unknown>();
+  for (const op of operations) {
+    for (const tag of Array.isArray(op.node.tags) ? op.node.tags : []) {
+      used.add(tag);
+      assert.ok(declaredNames.has(tag), `${op.id} (${op.pointer}) uses undeclared tag ${String(tag)}`);
+    }
+  }
+  for (const name of declaredNames) assert.ok(used.has(name), `tag ${String(name)} is declared but no operation uses it`);
+});
+
+test('every 4xx response has an application/json schema', () => {
+  for (const op of operations) {
+    for (const [status, response] of Object.entries(asObject(op.node.responses, child(op.pointer, 'responses')))) {
+      if (!/^4\d\d$/.test(status)) continue;
+      const where = child(op.pointer, 'responses', status);
+      const { node } = deref(response, where);
+      const content = isObject(node.content) ? node.content : {};
+      const json = content['application/json'];
+      assert.ok(
+        isObject(json) && json.schema !== undefined,
+        `${op.id}: ${status} response at ${where} has no application/json schema`,
+      );
+    }
+  }
+});
+
+test('every operation documents 401 with the shared Unauthorized response', () => {
+  for (const op of operations) {
+    const responses = asObject(op.node.responses, child(op.pointer, 'responses'));
+    const unauthorized = responses['401'];
+    assert.ok(
+      isObject(unauthorized) && unauthorized.$ref === '#/components/responses/Unauthorized',
+      `${op.id}: ${child(op.pointer, 'responses', '401')} must be $ref '#/components/responses/Unauthorized'`,
+    );
+  }
+});
+
+test('every path parameter is declared, and project_id always uses the shared ProjectId', () => {
+  for (const op of operations) {
+    const params = Array.isArray(op.node.parameters) ? op.node.parameters : [];
+    const declared = params.map((param, index) => deref(param, child(op.pointer, 'parameters', index)).node);
+    for (const [, name] of op.path.matchAll(/\{([^}]+)\}/g)) {
+      assert.ok(
+        declared.some((param) => param.in === 'path' && param.name === name),
+        `${op.id}: path parameter ${name} is not declared at ${child(op.pointer, 'parameters')}`,
+      );
+    }
+    if (op.path.includes('{project_id}')) {
+      assert.ok(
+        params.some((param) => isObject(param) && param.$ref === '#/components/parameters/ProjectId'),
+        `${op.id}: ${child(op.pointer, 'parameters')} must use $ref '#/components/parameters/ProjectId'`,
+      );
+    }
+  }
+});
+
+test('every $ref resolves and no component is unused', () => {
+  const refs = new Set<string>();
+  const walk = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) node.forEach((item, index) => walk(item, child(where, index)));
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') {
+          assert.notEqual(resolvePointer(value), undefined, `$ref ${value} at ${where} does not resolve`);
+          refs.add(value);
+        } else walk(value, child(where, key));
+      }
+    }
+  };
+  walk(doc, '#');
+
+  const unused: string[] = [];
+  for (const [section, entries] of Object.entries(components)) {
+    if (section === 'securitySchemes' || !isObject(entries)) continue;
+    for (const name of Object.keys(entries)) {
+      const target = pointer('components', section, name);
+      const referenced = [...refs].some((ref) => ref === target || ref.startsWith(`${target}/`));
+      if (!referenced) unused.push(target);
+    }
+  }
+  assert.deepEqual(unused, [], `unused components:\n${unused.join('\n')}`);
+
+  const requirements = [root.security, ...operations.map((op) => op.node.security)].flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  );
+  const usedSchemes = new Set(requirements.flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : [])));
+  for (const name of Object.keys(isObject(components.securitySchemes) ? components.securitySchemes : {})) {
+    assert.ok(usedSchemes.has(name), `${pointer('components', 'securitySchemes', name)} is never required`);
+  }
+});
