@@ -18,7 +18,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/serve-static.ts --port ${PORT} --dir build`,
+    command: `npx tsx scripts/serve.ts --port ${PORT} --dir build`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import { createApiPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import { createApiPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../plugins/code-samples';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -12,6 +12,7 @@ export const API_BASE_URL = 'https://api.withemissary.com';
 export const API_DOCS_PLUGIN_ID = 'api';
 
 type ApiPageItem = Parameters<typeof createApiPageMD>[0] & { codeSamples?: string };
+type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & { frontMatter: { sample?: string } };
 
 export const openApiPlugin = {
   id: 'openapi',
@@ -32,6 +33,12 @@ export const openApiPlugin = {
           // The plugin renders the template from this same item right after this call.
           item.codeSamples = JSON.stringify(generateSamples(sampleRequestFromOperation(op, API_BASE_URL)));
           return createApiPageMD(item);
+        },
+        createSchemaPageMD(item: SchemaPageItem) {
+          // Show the schema's own example on its page rather than a type-only skeleton.
+          const example = (item.schema as { example?: unknown }).example;
+          if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
+          return createSchemaPageMD(item);
         },
       },
     } satisfies OpenApiPlugin.Options,

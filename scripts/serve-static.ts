@@ -1,7 +1,6 @@
 /**
  * Serves build/ the way a static host should: clean URLs (/page -> page.html), 404.html with
  * status 404 for unknown paths, optional gzip and extra headers.
- * Usage: tsx scripts/serve-static.ts [--port 3210] [--dir build] [--gzip]
  */
 import { createServer, type Server } from 'node:http';
 import { promises as fs } from 'node:fs';
@@ -66,16 +65,4 @@ export function serve({ dir, port, gzip = false, headers = {} }: ServeOptions): 
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const flag = (name: string) => args.includes(`--${name}`);
-  const value = (name: string, fallback: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : fallback;
-  };
-  const port = Number(value('port', '3210'));
-  await serve({ dir: value('dir', 'build'), port, gzip: flag('gzip') });
-  console.log(`Serving ${value('dir', 'build')} on http://127.0.0.1:${port}`);
 }

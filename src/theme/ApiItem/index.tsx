@@ -9,7 +9,6 @@ import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
 import { Provider } from 'react-redux';
-// @ts-expect-error The theme ships this store module without type declarations.
 import { createStoreWithoutState } from '@theme/ApiItem/store';
 import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
 

@@ -1,0 +1,15 @@
+// Type declarations for the OpenAPI theme modules our ApiItem uses; the theme ships none for them.
+declare module '@theme/ApiItem/Layout' {
+  import type { ReactNode } from 'react';
+  export default function Layout(props: { children: ReactNode }): ReactNode;
+}
+
+declare module '@theme/SchemaExpansion' {
+  import type { ReactNode } from 'react';
+  export function SchemaExpansionProvider(props: { children: ReactNode }): ReactNode;
+}
+
+declare module '@theme/ApiItem/store' {
+  import type { Store } from '@reduxjs/toolkit';
+  export function createStoreWithoutState(preloadedState: object, middlewares: unknown[]): Store;
+}

@@ -1,0 +1,87 @@
+/** The API reference as a reader uses it: operation pages, samples, schemas, download. */
+import { test, expect } from '@playwright/test';
+
+const LANGUAGES = ['Python', 'curl', 'Go', 'Node.js', 'Ruby', 'Java', 'PowerShell'];
+
+test('an operation page shows its method, path, parameters and the seven sample tabs in order', async ({ page }) => {
+  await page.goto('/api/retrieve-dataset-by-id');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retrieve dataset');
+  const endpoint = page.locator('.openapi__method-endpoint');
+  await expect(endpoint).toContainText('GET');
+  await expect(endpoint).toContainText('/v1/projects/:project_id/datasets/:dataset_id');
+  await expect(page.getByText('project_id', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('dataset_id', { exact: true }).first()).toBeVisible();
+  const group = page.getByRole('radiogroup', { name: 'Code sample language' });
+  await expect(group.locator('label')).toHaveText(LANGUAGES);
+  const visible = page.locator('[data-language]:visible pre');
+  await expect(visible).toHaveCount(1);
+  await expect(visible).toContainText('https://api.withemissary.com/v1/projects/');
+  await expect(visible).toContainText('X-API-Key');
+});
+
+test('every language tab shows a complete request', async ({ page }) => {
+  await page.goto('/api/create-project');
+  for (const label of LANGUAGES) {
+    await page.locator('label', { hasText: new RegExp(`^${label.replace('.', '\\.')}$`) }).click();
+    const code = page.locator('[data-language]:visible pre');
+    await expect(code).toContainText('https://api.withemissary.com/v1/projects');
+    await expect(code).toContainText('X-API-Key');
+  }
+});
+
+test('the chosen language persists to the next operation page', async ({ page }) => {
+  await page.goto('/api/create-project');
+  await page.locator('label', { hasText: /^Go$/ }).click();
+  await expect(page.locator('div[data-language="go"]')).toBeVisible();
+  await page.goto('/api/list-datasets');
+  await expect(page.getByRole('radio', { name: 'Go' })).toBeChecked();
+  await expect(page.locator('div[data-language="go"]')).toBeVisible();
+  await expect(page.locator('div[data-language="python"]')).toBeHidden();
+});
+
+test('no page offers to send a request', async ({ page }) => {
+  for (const route of ['/api/create-training-job', '/api/get-chat-completions', '/api/emissary-api']) {
+    await page.goto(route);
+    await expect(page.getByRole('button', { name: /send/i })).toHaveCount(0);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('samples are in the HTML and the tabs still switch', async ({ page }) => {
+    await page.goto('/api/create-dataset');
+    await expect(page.locator('[data-language="python"] pre')).toContainText('tickets_train.jsonl');
+    await page.locator('label', { hasText: /^curl$/ }).click();
+    await expect(page.locator('[data-language="curl"] pre')).toBeVisible();
+    await expect(page.locator('[data-language="curl"] pre')).toContainText('--form');
+  });
+});
+
+test('a schema page shows every field with its type and an example', async ({ page }) => {
+  await page.goto('/api/schemas/apierrornotfound');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ApiErrorNotFound');
+  for (const field of ['status', 'error', 'code']) {
+    await expect(page.locator('.openapi-schema__property', { hasText: new RegExp(`^${field}$`) }).first()).toBeVisible();
+  }
+  await expect(page.locator('.openapi-right-panel__container pre')).toContainText('object_not_found');
+});
+
+test('the API sidebar groups operations by tag in workflow order, schemas last', async ({ page }) => {
+  await page.goto('/api');
+  const categories = await page.locator('.theme-doc-sidebar-menu > li > ul > li.menu__list-item--collapsed, .theme-doc-sidebar-menu > li > ul > li.theme-doc-sidebar-item-category').locator('> div .menu__link').allTextContents();
+  expect(categories).toEqual([
+    'Projects', 'Datasets', 'Training Jobs', 'Deployments', 'Inference Engines', 'Inference', 'Base Models', 'Testing Functions', 'Schemas',
+  ]);
+});
+
+test('the info page offers the OpenAPI document for download from this site', async ({ page, request }) => {
+  await page.goto('/api/emissary-api');
+  const link = page.getByRole('link', { name: 'openapi.yaml' }).first();
+  await expect(link).toHaveAttribute('href', '/openapi.yaml');
+  const response = await request.get('/openapi.yaml');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toMatch(/^openapi: 3\.1\.0/m);
+  const json = await request.get('/openapi.json');
+  expect((await json.json()).info.title).toBe('Emissary API');
+});

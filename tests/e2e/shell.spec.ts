@@ -1,0 +1,154 @@
+/** Site behaviour of the product spec §2 and §4, as a reader sees it in Chromium. */
+import { test, expect } from '@playwright/test';
+
+const GUIDE = '/fine-tuning/parameters';
+
+test.describe('navbar', () => {
+  test('Docs and API on the left, Dashboard and GitHub external on the right', async ({ page }) => {
+    await page.goto(GUIDE);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const left = nav.locator('.navbar__items:not(.navbar__items--right)');
+    const right = nav.locator('.navbar__items--right');
+    await expect(left.getByRole('link', { name: 'Docs', exact: true })).toHaveAttribute('href', '/');
+    await expect(left.getByRole('link', { name: 'API', exact: true })).toHaveAttribute('href', '/api');
+    const dashboard = right.getByRole('link', { name: /Dashboard/ });
+    await expect(dashboard).toHaveAttribute('href', 'https://www.withemissary.com/app');
+    await expect(dashboard).toHaveAttribute('rel', /noopener/);
+    await expect(right.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', /^https:\/\/github\.com\//);
+    await left.getByRole('link', { name: 'API', exact: true }).click();
+    await expect(page).toHaveURL(/\/api$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Emissary API Specification');
+  });
+
+  test('hides on scrolling down and returns on scrolling up', async ({ page }) => {
+    await page.goto(GUIDE);
+    const navbar = page.locator('nav.navbar');
+    await page.mouse.move(600, 400);
+    // Two steps: the navbar compares each scroll position with the previous one.
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(async () => (await navbar.boundingBox())!.y).toBeLessThan(-10);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => (await navbar.boundingBox())!.y).toBe(0);
+  });
+});
+
+test('footer has the four link groups, dark style and the copyright', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer.footer');
+  await expect(footer).toHaveClass(/footer--dark/);
+  const groups = await footer.locator('.footer__title').allTextContents();
+  expect(groups).toEqual(['Follow Us', 'Company', 'Resources', 'Legal']);
+  for (const name of ['X', 'LinkedIn', 'About', 'Careers', 'Product', 'Resources', 'Privacy Policy', 'Terms of Service']) {
+    await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', /^https:\/\//);
+  }
+  await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/');
+  await expect(footer).toContainText('© 2025 Emissary, Inc.');
+});
+
+test('the skip link is the first thing the keyboard reaches and moves focus to the content', async ({ page }) => {
+  await page.goto(GUIDE);
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveText('Skip to main content');
+  await page.keyboard.press('Enter');
+  // Focus moves to <main>: the next Tab lands inside the content, past the navbar and sidebar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});
+
+test.describe('colour mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('defaults to light even when the system prefers dark', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the switch changes the mode and the choice survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('code blocks use a dark theme in light mode', async ({ page }) => {
+    await page.goto(GUIDE);
+    const background = await page.locator('pre.prism-code').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect((r + g + b) / 3).toBeLessThan(80);
+  });
+});
+
+test('the table of contents lists heading levels 2 and 3 only', async ({ page }) => {
+  await page.goto(GUIDE);
+  const tocTargets = await page.locator('.table-of-contents a').evaluateAll((links) =>
+    links.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))),
+  );
+  const headings = await page.locator('article').evaluate((article) =>
+    [...article.querySelectorAll('h2[id], h3[id], h4[id]')].map((h) => ({ level: h.tagName, id: h.id })),
+  );
+  const expected = headings.filter((h) => h.level !== 'H4').map((h) => h.id);
+  expect(headings.some((h) => h.level === 'H3')).toBe(true);
+  expect(tocTargets).toEqual(expected);
+});
+
+test('the docs sidebar can be hidden and shown again', async ({ page }) => {
+  await page.goto(GUIDE);
+  const sidebar = page.locator('aside.theme-doc-sidebar-container nav.menu');
+  await expect(sidebar).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(sidebar).toBeVisible();
+});
+
+test('sidebar categories collapse automatically when another opens', async ({ page }) => {
+  await page.goto('/fine-tuning/datasets');
+  const sidebar = page.locator('aside.theme-doc-sidebar-container');
+  const category = (label: string) => sidebar.locator('.menu__list-item', { has: page.getByRole('button', { name: label }) }).first();
+  await expect(category('Fine-Tuning')).not.toHaveClass(/menu__list-item--collapsed/);
+  await sidebar.getByRole('button', { name: /Guides/ }).click();
+  await expect(category('Fine-Tuning')).toHaveClass(/menu__list-item--collapsed/);
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('below 997 px the sidebar moves into a drawer opened from the navbar', async ({ page }) => {
+    await page.goto(GUIDE);
+    await expect(page.locator('aside.theme-doc-sidebar-container')).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const drawer = page.locator('.navbar-sidebar');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Datasets' })).toBeVisible();
+    await drawer.getByRole('link', { name: 'Datasets' }).click();
+    await expect(page).toHaveURL(/\/fine-tuning\/datasets$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle(/Emissary Docs/);
+});
+
+test('pages without a sidebar: the quickstart and the maintainer handbook', async ({ page }) => {
+  for (const route of ['/fine-tuning/quickstart', '/tutorial-basics/deploy-your-site']) {
+    await page.goto(route);
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect(page.locator('aside.theme-doc-sidebar-container')).toHaveCount(0);
+  }
+});
+
+test('/intro is tagged test and the tag pages list it', async ({ page }) => {
+  await page.goto('/tags/test');
+  await page.getByRole('link', { name: /Introduction/ }).first().click();
+  await expect(page).toHaveURL(/\/intro$/);
+  await page.goto('/tags');
+  await expect(page.getByRole('link', { name: /test/ }).first()).toHaveAttribute('href', '/tags/test');
+});
