@@ -1,0 +1,170 @@
+/**
+ * The hand-written pages cannot drift from the API: every path they name exists in the OpenAPI
+ * document, every curl request sends only documented fields, and every sample parses or compiles.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deref, findOperation, pathExists, type Json } from '../support/openapi';
+
+const DOCS = path.resolve(__dirname, '../../docs');
+
+function pages(dir = DOCS): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'api' && dir === DOCS ? [] : pages(full);
+    return /\.mdx?$/.test(name) ? [full] : [];
+  });
+}
+
+interface Block {
+  file: string;
+  line: number;
+  lang: string;
+  code: string;
+}
+
+function codeBlocks(file: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = lines[i].match(/^(\s*)(`{3,})(\w*)/);
+    if (!open) continue;
+    const fence = open[2];
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && !lines[i].trim().startsWith(fence); i++) body.push(lines[i]);
+    blocks.push({ file: path.relative(DOCS, file), line: start + 1, lang: open[3], code: body.join('\n') });
+  }
+  return blocks;
+}
+
+const FILES = pages();
+const BLOCKS = FILES.flatMap(codeBlocks);
+const where = (b: Block) => `docs/${b.file}:${b.line}`;
+
+test('the guides are all read', () => {
+  assert.ok(FILES.length >= 20, `only ${FILES.length} pages found`);
+  assert.ok(BLOCKS.filter((b) => b.lang === 'python').length >= 30);
+});
+
+test('every json block parses', () => {
+  for (const b of BLOCKS.filter((b) => b.lang === 'json')) {
+    assert.doesNotThrow(() => JSON.parse(b.code), `${where(b)} is not valid JSON`);
+  }
+});
+
+test('every jsonl block has one JSON object per line', () => {
+  for (const b of BLOCKS.filter((b) => b.lang === 'jsonl')) {
+    b.code.split('\n').filter((l) => l.trim()).forEach((line, n) => {
+      assert.doesNotThrow(() => JSON.parse(line), `${where(b)} line ${n + 1} is not valid JSON`);
+    });
+  }
+});
+
+test('every python block compiles', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guide-python-'));
+  const python = BLOCKS.filter((b) => b.lang === 'python');
+  const files = python.map((b, i) => {
+    const file = path.join(dir, `block_${i}.py`);
+    writeFileSync(file, b.code);
+    return file;
+  });
+  // One interpreter for all blocks; it reports every failure with its index.
+  const script = `import py_compile, sys\nbad = []\nfor i, f in enumerate(sys.argv[1:]):\n    try:\n        py_compile.compile(f, doraise=True)\n    except py_compile.PyCompileError as e:\n        bad.append(f"{i}: {e.msg}")\nprint("\\n".join(bad))`;
+  const out = execFileSync('python3', ['-c', script, ...files], { encoding: 'utf8' }).trim();
+  const failures = out ? out.split('\n').map((l) => `${where(python[Number(l.split(':')[0])])}: ${l}`) : [];
+  assert.deepEqual(failures, []);
+});
+
+interface Curl {
+  block: Block;
+  method: string;
+  url: URL;
+  data?: string;
+  forms: string[];
+}
+
+function curlCommands(b: Block): Curl[] {
+  const joined = b.code.replace(/\\\n/g, ' ');
+  return [...joined.matchAll(/(?:^|\n|\$\(|\|\s*)\s*curl\s([\s\S]*?)(?=\n\s*\n|\n(?!\s)|$)/g)].map((m) => {
+    const args = m[1];
+    const method = args.match(/--request\s+([A-Z]+)/)?.[1] ?? (/--data|--form/.test(args) ? 'POST' : 'GET');
+    const rawUrl = args.match(/"(https:\/\/api\.withemissary\.com[^"]*)"|'(https:\/\/api\.withemissary\.com[^']*)'/);
+    const data = args.match(/--data(?:-raw)?\s+'([\s\S]*?)'/)?.[1];
+    const forms = [...args.matchAll(/--form\s+["']([^=]+)=/g)].map((f) => f[1]);
+    assert.ok(rawUrl, `${where(b)}: curl without a quoted https://api.withemissary.com URL`);
+    return { block: b, method, url: new URL((rawUrl[1] ?? rawUrl[2]).replace(/\$\{?(\w+)\}?/g, 'VAR_$1')), data, forms };
+  });
+}
+
+/** Field names in a value that its schema does not declare (recursing into objects and arrays). */
+function undeclared(value: unknown, schemaNode: Json | undefined, at: string): string[] {
+  const schema = deref(schemaNode);
+  if (!schema || value === null || typeof value !== 'object') return [];
+  const variants = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].map((v: Json) => deref(v));
+  if (variants.length) {
+    const results = variants.map((v: Json | undefined) => undeclared(value, v, at));
+    return results.find((r: string[]) => r.length === 0) ?? results[0];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, schema.items, `${at}[${i}]`));
+  const props: Json = schema.properties ?? {};
+  return Object.entries(value).flatMap(([key, v]) => {
+    if (key in props) return undeclared(v, props[key], `${at}.${key}`);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      return undeclared(v, schema.additionalProperties, `${at}.${key}`);
+    }
+    return schema.additionalProperties === true ? [] : [`${at}.${key}`];
+  });
+}
+
+test('every curl request targets a documented operation and sends only documented fields', () => {
+  const curls = BLOCKS.filter((b) => b.lang === 'bash' && /\bcurl\s/.test(b.code)).flatMap(curlCommands);
+  assert.ok(curls.length >= 40, `only ${curls.length} curl requests found`);
+  const problems: string[] = [];
+  for (const c of curls) {
+    const op = findOperation(c.method, c.url.pathname);
+    if (!op) {
+      problems.push(`${where(c.block)}: ${c.method} ${c.url.pathname} is not in the OpenAPI document`);
+      continue;
+    }
+    const content: Json = deref(op.operation.requestBody)?.content ?? {};
+    if (c.data !== undefined) {
+      const schema = content['application/json']?.schema;
+      if (!schema) problems.push(`${where(c.block)}: ${c.method} ${op.path} takes no JSON body`);
+      let body: unknown;
+      try {
+        body = JSON.parse(c.data);
+      } catch {
+        problems.push(`${where(c.block)}: --data is not valid JSON`);
+        continue;
+      }
+      for (const field of undeclared(body, schema, 'body')) problems.push(`${where(c.block)}: ${op.path} does not take ${field}`);
+    }
+    if (c.forms.length) {
+      const props = deref(content['multipart/form-data']?.schema)?.properties ?? {};
+      for (const f of c.forms) if (!(f in props)) problems.push(`${where(c.block)}: ${op.path} does not take form field ${f}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every API path named anywhere in the pages exists', () => {
+  const problems: string[] = [];
+  for (const file of FILES) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?<![\w.-])\/v1\/[A-Za-z0-9_{}$/.-]*[A-Za-z0-9_}]/g)) {
+      const concrete = m[0].replace(/\{[^}]*\}/g, 'X').replace(/\$\w+/g, 'X');
+      if (!pathExists(concrete)) problems.push(`docs/${path.relative(DOCS, file)}: ${m[0]}`);
+    }
+  }
+  assert.deepEqual([...new Set(problems)], []);
+});
+
+test('/fine-tuning/parameters keeps the anchor the API document links to', () => {
+  const text = readFileSync(path.join(DOCS, 'fine-tuning/parameters.mdx'), 'utf8');
+  assert.match(text, /^## .*\{#available-base-models\}$/m);
+});
