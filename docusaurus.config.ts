@@ -6,6 +6,7 @@ import { navbar } from './config/navbar';
 import { API_DOCS_PLUGIN_ID, openApiPlugin } from './config/openapi';
 import openapiDownloads from './plugins/openapi-downloads';
 import apiDocsIsolation from './plugins/api-docs-isolation';
+import llmsTxt from './plugins/llms-txt';
 
 const config = {
   title: 'Emissary Docs',
@@ -25,7 +26,17 @@ const config = {
   markdown: { hooks: { onBrokenMarkdownLinks: 'warn' }, mdx1Compat: { headingIds: true } },
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  future: { v4: true, faster: true },
+  future: {
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      // Off: with the layers polyfill, Infima's layer outranks our custom CSS and the OpenAPI theme's.
+      useCssCascadeLayers: false,
+      siteStorageNamespacing: true,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+    faster: true,
+  },
 
   presets: [
     [
@@ -56,6 +67,7 @@ const config = {
     ],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     openapiDownloads,
+    llmsTxt,
     apiDocsIsolation,
   ],
   themes: ['docusaurus-theme-openapi-docs'],

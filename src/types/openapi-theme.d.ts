@@ -13,3 +13,28 @@ declare module '@theme/ApiItem/store' {
   import type { Store } from '@reduxjs/toolkit';
   export function createStoreWithoutState(preloadedState: object, middlewares: unknown[]): Store;
 }
+
+// Originals of the theme components our wrappers extend.
+declare module '@theme-original/ParamsItem' {
+  import type { ComponentType } from 'react';
+  const ParamsItem: ComponentType<Record<string, unknown>>;
+  export default ParamsItem;
+}
+
+declare module '@theme-original/RequestSchema' {
+  import type { ComponentType } from 'react';
+  const RequestSchema: ComponentType<Record<string, unknown>>;
+  export default RequestSchema;
+}
+
+declare module '@theme-original/ResponseSchema' {
+  import type { ComponentType } from 'react';
+  const ResponseSchema: ComponentType<Record<string, unknown>>;
+  export default ResponseSchema;
+}
+
+declare module '@theme-original/Schema' {
+  import type { ComponentType } from 'react';
+  const Schema: ComponentType<Record<string, unknown>>;
+  export default Schema;
+}

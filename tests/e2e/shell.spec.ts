@@ -76,9 +76,13 @@ test.describe('colour mode', () => {
 
   test('code blocks use a dark theme in light mode', async ({ page }) => {
     await page.goto(GUIDE);
-    const background = await page.locator('pre.prism-code').first().evaluate((el) => getComputedStyle(el).backgroundColor);
-    const [r, g, b] = background.match(/\d+/g)!.map(Number);
-    expect((r + g + b) / 3).toBeLessThan(80);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const brightness = () =>
+      page.locator('pre.prism-code').first().evaluate((el) => {
+        const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+        return (r + g + b) / 3;
+      });
+    await expect.poll(brightness).toBeLessThan(80);
   });
 });
 

@@ -1,0 +1,228 @@
+/**
+ * Publishes the site for language models, after the build:
+ * - a Markdown twin of every content page at its URL + `.md` (`/index.md` for the home page);
+ * - /llms.txt (https://llmstxt.org): an index of the twins in four sections;
+ * - /llms-full.txt: every twin in one file;
+ * - /emissary.postman_collection.json: every operation as a Postman v2.1 collection.
+ * Guides are converted from their MDX sources; API pages are rendered from the OpenAPI document.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { API_BASE_URL, API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../../config/openapi';
+import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
+import { docToMarkdown, firstSentence, oneLine } from './markdown';
+import { infoRoute, listOperations, parseOpenApi, schemaRoute } from './openapi';
+import { POSTMAN_FILE, postmanCollection } from './postman';
+
+export const SITE_SUMMARY =
+  'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
+  'them behind an HTTP API: step-by-step guides for datasets, training (SFT and GRPO), evaluation and deployment, ' +
+  'and a reference for every operation and schema of the Emissary REST API.';
+
+/** `unlisted` twins are written and go into llms-full.txt, but llms.txt does not list them. */
+type Section = 'guides' | 'unlisted' | 'api' | 'schemas' | 'optional';
+const SECTION_TITLES: Record<Exclude<Section, 'unlisted'>, string> = {
+  guides: 'Guides',
+  api: 'API reference',
+  schemas: 'Schemas',
+  optional: 'Optional',
+};
+
+export interface Twin {
+  route: string;
+  title: string;
+  summary: string;
+  markdown: string;
+  section: Section;
+}
+
+/* ---- The slices of other plugins' loaded content this plugin reads ---- */
+interface DocMeta {
+  id: string;
+  title: string;
+  description: string;
+  source: string;
+  permalink: string;
+  unlisted?: boolean;
+}
+interface SidebarItem {
+  type: string;
+  id?: string;
+  label?: string;
+  items?: SidebarItem[];
+  link?: { type: string; id?: string; permalink?: string; title?: string; description?: string };
+}
+interface DocsContent {
+  loadedVersions: Array<{ docs: DocMeta[]; sidebars: Record<string, SidebarItem[]> }>;
+}
+interface PageMeta {
+  type: string;
+  permalink: string;
+  source: string;
+  title?: string;
+  description?: string;
+}
+
+const sitePath = (siteDir: string, source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
+
+function flattenDocIds(items: SidebarItem[]): string[] {
+  return items.flatMap((item) => [
+    ...(item.type === 'doc' || item.type === 'ref' ? [item.id!] : []),
+    ...(item.link?.type === 'doc' ? [item.link.id!] : []),
+    ...flattenDocIds(item.items ?? []),
+  ]);
+}
+
+function allCategories(items: SidebarItem[]): SidebarItem[] {
+  return items.flatMap((i) => (i.type === 'category' ? [i, ...allCategories(i.items ?? [])] : []));
+}
+
+/** The Markdown twin of a generated-index category page: its items as link lists, subcategories as headings. */
+function generatedIndexMarkdown(
+  category: SidebarItem,
+  docs: Map<string, DocMeta>,
+  summaries: Map<string, string>,
+): string {
+  const out: string[] = [`# ${category.link!.title ?? category.label}`, ''];
+  if (category.link!.description) out.push(`> ${oneLine(category.link!.description)}`, '');
+  const walk = (items: SidebarItem[], level: number) => {
+    for (const item of items) {
+      const doc = item.id ? docs.get(item.id) : undefined;
+      if (doc) {
+        const summary = summaries.get(doc.permalink) ?? oneLine(doc.description);
+        out.push(`- [${item.label ?? doc.title}](${doc.permalink})${summary ? `: ${summary}` : ''}`);
+      } else if (item.type === 'category') {
+        out.push('', `${'#'.repeat(Math.min(level, 6))} ${item.label}`, '');
+        walk(item.items ?? [], level + 1);
+      }
+    }
+  };
+  walk(category.items ?? [], 2);
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+export default function llmsTxt(context: LoadContext): Plugin {
+  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const { baseUrl, url: siteUrl, title: siteTitle } = context.siteConfig;
+  const relative = (route: string) => (route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\//, '')).replace(/\/$/, '');
+  const twinPath = (route: string) => `${relative(route) || 'index'}.md`;
+
+  return {
+    name: 'llms-txt',
+    getPathsToWatch: () => [specFile],
+    async postBuild({ outDir, routesPaths, plugins }) {
+      const twins: Twin[] = [];
+      const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
+
+      /* API reference, rendered from the OpenAPI document. */
+      const apiTwins: Twin[] = [
+        { route: infoRoute(doc), title: doc.info.title, summary: firstSentence(doc.info.description ?? ''), markdown: infoMarkdown(doc), section: 'api' } as Twin,
+        ...listOperations(doc).map((entry): Twin => ({
+          route: entry.route,
+          title: entry.operation.summary ?? entry.operation.operationId!,
+          summary: [`\`${entry.method.toUpperCase()} ${entry.path}\`.`, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
+          markdown: operationMarkdown(doc, entry),
+          section: 'api',
+        })),
+        ...Object.entries(doc.components?.schemas ?? {}).map(([name, schema]): Twin => ({
+          route: schemaRoute(name),
+          title: name,
+          summary: firstSentence(schema.description ?? ''),
+          markdown: schemaMarkdown(doc, name, schema),
+          section: 'schemas',
+        })),
+      ].map((t): Twin => ({ ...t, route: `${baseUrl}${t.route.replace(/^\//, '')}` }));
+      const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
+
+      /* Guides and generated index pages, from the docs plugins' loaded content. */
+      for (const plugin of plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs')) {
+        const isApi = plugin.options.id === API_DOCS_PLUGIN_ID;
+        for (const version of (plugin.content as DocsContent).loadedVersions) {
+          const docs = new Map(version.docs.map((d) => [d.id, d]));
+          const categories = Object.values(version.sidebars).flatMap(allCategories);
+          for (const category of categories.filter((c) => c.link?.type === 'generated-index')) {
+            const markdown = generatedIndexMarkdown(category, docs, summaries);
+            twins.push({ route: category.link!.permalink!, title: category.link!.title ?? category.label ?? '', summary: oneLine(category.link!.description ?? ''), markdown, section: 'unlisted' });
+          }
+          if (isApi) {
+            const covered = new Set(apiTwins.map((t) => t.route));
+            const missing = version.docs.filter((d) => !covered.has(d.permalink)).map((d) => d.permalink);
+            if (missing.length) throw new Error(`llms-txt: no Markdown twin for the API pages ${missing.join(', ')}`);
+            continue;
+          }
+          const sidebarIds = Object.values(version.sidebars).flatMap(flattenDocIds);
+          const sidebarDirs = new Set(sidebarIds.map((id) => path.posix.dirname(docs.get(id)?.source ?? '')));
+          const rootDir = path.posix.dirname(version.docs.find((d) => d.permalink === baseUrl)?.source ?? '@site/docs/x');
+          const ordered = [
+            ...sidebarIds.map((id) => docs.get(id)!).filter(Boolean),
+            ...version.docs.filter((d) => !sidebarIds.includes(d.id)).sort((a, b) => a.source.localeCompare(b.source)),
+          ];
+          for (const d of ordered) {
+            const dir = path.posix.dirname(d.source);
+            // Outside the sidebar, a doc sits with the guides when it shares a (non-root) folder with them.
+            const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
+            const markdown = docToMarkdown(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d);
+            twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
+          }
+        }
+      }
+
+      /* Standalone Markdown pages (src/pages/*.md[x]). */
+      for (const plugin of plugins.filter((p) => p.name === 'docusaurus-plugin-content-pages')) {
+        for (const page of (plugin.content as PageMeta[]).filter((p) => p.type === 'mdx')) {
+          const source = await fs.readFile(sitePath(context.siteDir, page.source), 'utf8');
+          const markdown = docToMarkdown(source, { ...(page.title ? { title: page.title } : {}), ...(page.description ? { description: page.description } : {}) });
+          const title = markdown.match(/^# (.+)/)?.[1] ?? page.permalink;
+          twins.push({ route: page.permalink, title, summary: oneLine(page.description ?? ''), markdown, section: 'optional' });
+        }
+      }
+      twins.push(...apiTwins);
+
+      /* Every twin answers a built route, and no route has two twins. */
+      const built = new Set(routesPaths);
+      const seen = new Set<string>();
+      for (const twin of twins) {
+        // Sidebar permalinks of generated indexes may differ from the route by a trailing slash.
+        const route = [twin.route, twin.route.replace(/(.)\/$/, '$1'), `${twin.route}/`].find((r) => built.has(r));
+        if (!route) throw new Error(`llms-txt: ${twin.route} has a Markdown twin but is not a built route`);
+        twin.route = route;
+        if (seen.has(twin.route)) throw new Error(`llms-txt: two Markdown twins for ${twin.route}`);
+        seen.add(twin.route);
+      }
+
+      const order: Section[] = ['guides', 'unlisted', 'api', 'schemas', 'optional'];
+      twins.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section)); // stable
+      for (const twin of twins) {
+        const file = path.join(outDir, twinPath(twin.route));
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, twin.markdown);
+      }
+
+      const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
+      const llms = [
+        `# ${siteTitle}`,
+        '',
+        `> ${SITE_SUMMARY}`,
+        '',
+        `Every page is also served as Markdown at its URL plus \`.md\`; the links below point to those files. ` +
+          `[llms-full.txt](${baseUrl}llms-full.txt) holds all of them in one file. The API is described by the ` +
+          `OpenAPI document [openapi.yaml](${baseUrl}openapi.yaml) and the Postman collection ` +
+          `[${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}). Requests go to \`${API_BASE_URL}\` with the API key in the \`X-API-Key\` header.`,
+      ];
+      for (const [section, heading] of Object.entries(SECTION_TITLES)) {
+        llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));
+      }
+      await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
+
+      const full = [`# ${siteTitle}`, '', `> ${SITE_SUMMARY}`, ''];
+      for (const twin of twins) {
+        full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
+      }
+      await fs.writeFile(path.join(outDir, 'llms-full.txt'), full.join('\n'));
+
+      const collection = postmanCollection(doc, API_BASE_URL, `${siteUrl}${baseUrl}`);
+      await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/** Reading the OpenAPI document: types, $ref resolution, and the operation/schema list with page slugs. */
+import { parse } from 'yaml';
+
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+  example?: unknown;
+  examples?: unknown[];
+  [constraint: string]: unknown;
+}
+
+export interface Parameter {
+  $ref?: string;
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+export interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, { $ref?: string; summary?: string; description?: string; value?: unknown }>;
+}
+
+export interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, MediaType>;
+}
+
+export interface RequestBody {
+  $ref?: string;
+  description?: string;
+  required?: boolean;
+  content?: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  deprecated?: boolean;
+  parameters?: Parameter[];
+  requestBody?: RequestBody;
+  responses?: Record<string, Response>;
+}
+
+export interface OpenApiDocument {
+  info: { title: string; version: string; description?: string };
+  servers?: Array<{ url: string; description?: string }>;
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, Schema>; [kind: string]: unknown };
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export function parseOpenApi(text: string): OpenApiDocument {
+  return parse(text) as OpenApiDocument;
+}
+
+/** Follows a local JSON pointer such as #/components/schemas/ProjectSummary. */
+function pointer(doc: OpenApiDocument, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported: ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    if (node === undefined) throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return node;
+}
+
+/** Resolves a node's $ref chain (shallow: nested $refs stay). */
+export function deref<T extends { $ref?: string }>(doc: OpenApiDocument, node: T): T {
+  let current = node;
+  for (let hops = 0; current?.$ref; hops++) {
+    if (hops > 20) throw new Error(`$ref loop at ${node.$ref}`);
+    current = pointer(doc, current.$ref) as T;
+  }
+  return current;
+}
+
+/** A copy with every $ref inlined; a $ref back into its own ancestry is left as is. */
+export function derefDeep<T>(doc: OpenApiDocument, node: T, seen: string[] = []): T {
+  if (Array.isArray(node)) return node.map((n) => derefDeep(doc, n, seen)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    if (seen.includes(ref)) return node;
+    return derefDeep(doc, pointer(doc, ref) as T, [...seen, ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, derefDeep(doc, v, seen)])) as T;
+}
+
+/** The component name a `#/components/schemas/X` reference points to. */
+export function schemaRefName(node: { $ref?: string } | undefined): string | undefined {
+  return node?.$ref?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
+}
+
+/** lodash's kebabCase for ASCII identifiers, as docusaurus-plugin-openapi-docs names its pages. */
+export function kebabCase(text: string): string {
+  const words = text.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g) ?? [];
+  return words.map((w) => w.toLowerCase()).join('-');
+}
+
+export const schemaSlug = (name: string) => name.toLowerCase();
+export const schemaRoute = (name: string) => `/api/schemas/${schemaSlug(name)}`;
+
+export interface ApiOperationEntry {
+  operation: Operation;
+  method: string;
+  path: string;
+  tag: string;
+  slug: string;
+  route: string;
+}
+
+/** Every operation, grouped by its first tag in the document's tag order (then in document order). */
+export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
+  const entries: ApiOperationEntry[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const shared = (item.parameters as Parameter[] | undefined) ?? [];
+    // Document order of the methods, as the generated sidebar lists them.
+    for (const [method, value] of Object.entries(item)) {
+      if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
+      const raw = value as Operation;
+      if (!raw.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const own = raw.parameters ?? [];
+      const key = (p: Parameter) => {
+        const r = deref(doc, p);
+        return `${r.in}:${r.name}`;
+      };
+      const ownKeys = new Set(own.map(key));
+      const operation = { ...raw, parameters: [...shared.filter((p) => !ownKeys.has(key(p))), ...own] };
+      const slug = kebabCase(raw.operationId);
+      entries.push({ operation, method, path, tag: raw.tags?.[0] ?? 'Other', slug, route: `/api/${slug}` });
+    }
+  }
+  const order = [...(doc.tags ?? []).map((t) => t.name), ...entries.map((e) => e.tag)];
+  const rank = (tag: string) => order.indexOf(tag);
+  // Array.prototype.sort is stable: document order is kept inside a tag.
+  return entries.sort((a, b) => rank(a.tag) - rank(b.tag));
+}
+
+/** Tag names in the order the document declares them (undeclared tags of operations last). */
+export function tagOrder(doc: OpenApiDocument): string[] {
+  return [...new Set([...(doc.tags ?? []).map((t) => t.name), ...listOperations(doc).map((e) => e.tag)])];
+}
+
+export function infoRoute(doc: OpenApiDocument): string {
+  return `/api/${kebabCase(doc.info.title)}`;
+}

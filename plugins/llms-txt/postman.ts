@@ -1,0 +1,127 @@
+/**
+ * A Postman collection (schema v2.1) of every operation, built straight from the OpenAPI
+ * document: one folder per tag in the document's tag order, example values filled in.
+ */
+import { sampleRequestFromOperation, type ApiOperation } from '../code-samples';
+import { derefDeep, listOperations, type OpenApiDocument } from './openapi';
+
+export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+export const POSTMAN_FILE = 'emissary.postman_collection.json';
+
+interface KeyValue {
+  key: string;
+  value: string;
+  type?: string;
+  description?: string;
+  disabled?: boolean;
+}
+
+export interface PostmanRequestItem {
+  name: string;
+  request: {
+    method: string;
+    description?: string;
+    header: KeyValue[];
+    url: { raw: string; host: string[]; path: string[]; query?: KeyValue[]; variable?: KeyValue[] };
+    body?: object;
+  };
+  response: [];
+}
+
+export interface PostmanCollection {
+  info: { name: string; description?: string; version?: string; schema: string };
+  auth: { type: 'apikey'; apikey: KeyValue[] };
+  variable: KeyValue[];
+  item: Array<{ name: string; description?: string; item: PostmanRequestItem[] }>;
+}
+
+const BASE = '{{baseUrl}}';
+
+/** Site-relative Markdown links (`](/api/...)`) made absolute, since Postman shows descriptions outside the site. */
+function absoluteLinks(text: string | undefined, docsUrl: string): string | undefined {
+  return text?.trim().replace(/\]\(\/(?!\/)/g, `](${docsUrl.replace(/\/$/, '')}/`);
+}
+
+function requestItem(op: ApiOperation & { summary?: string; description?: string }, docsUrl: string): PostmanRequestItem {
+  const sample = sampleRequestFromOperation(op, BASE);
+  // The operation comes with its $refs resolved.
+  const params = (op.parameters ?? []) as Array<NonNullable<ApiOperation['parameters']>[number] & { description?: string }>;
+  const describeParam = (name: string, where: string) => absoluteLinks(params.find((p) => p.name === name && p.in === where)?.description, docsUrl);
+
+  const segments = sample.path.split('/').filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, ':$1'));
+  const variable = Object.entries(sample.pathParams).map(([key, value]) => ({ key, value, description: describeParam(key, 'path') }));
+  const query = params
+    .filter((p) => p.in === 'query')
+    .map((p) => ({
+      key: p.name,
+      value: sample.query[p.name] ?? '',
+      description: describeParam(p.name, 'query'),
+      // Optional filters are listed but off, so the request works as sent.
+      ...(p.required ? {} : { disabled: true }),
+    }));
+  const enabledQuery = query.filter((q) => !q.disabled).map((q) => `${q.key}=${encodeURIComponent(q.value)}`);
+  const raw = `${BASE}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.join('&')}` : ''}`;
+
+  const header: KeyValue[] = [];
+  let body: object | undefined;
+  if (sample.body?.kind === 'json') {
+    header.push({ key: 'Content-Type', value: 'application/json' });
+    body = { mode: 'raw', raw: JSON.stringify(sample.body.value, null, 2), options: { raw: { language: 'json' } } };
+  } else if (sample.body?.kind === 'multipart') {
+    body = {
+      mode: 'formdata',
+      formdata: sample.body.fields.map((f) =>
+        f.file !== undefined ? { key: f.name, type: 'file', src: f.file } : { key: f.name, type: 'text', value: f.value ?? '' },
+      ),
+    };
+  }
+  return {
+    name: op.summary ?? op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
+    request: {
+      method: op.method.toUpperCase(),
+      ...(op.description ? { description: absoluteLinks(op.description, docsUrl) } : {}),
+      header,
+      url: {
+        raw,
+        host: [BASE],
+        path: segments,
+        ...(query.length ? { query } : {}),
+        ...(variable.length ? { variable } : {}),
+      },
+      ...(body ? { body } : {}),
+    },
+    response: [],
+  };
+}
+
+/** `baseUrl` is the API's; `docsUrl` the docs site's, for links in descriptions. */
+export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl: string): PostmanCollection {
+  const folders = new Map<string, PostmanCollection['item'][number]>();
+  for (const tag of doc.tags ?? []) folders.set(tag.name, { name: tag.name, ...(tag.description ? { description: absoluteLinks(tag.description, docsUrl) } : {}), item: [] });
+  for (const entry of listOperations(doc)) {
+    if (!folders.has(entry.tag)) folders.set(entry.tag, { name: entry.tag, item: [] });
+    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as unknown as ApiOperation;
+    folders.get(entry.tag)!.item.push(requestItem(op, docsUrl));
+  }
+  return {
+    info: {
+      name: doc.info.title,
+      ...(doc.info.description ? { description: absoluteLinks(doc.info.description, docsUrl) } : {}),
+      version: doc.info.version,
+      schema: POSTMAN_SCHEMA,
+    },
+    auth: {
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: 'X-API-Key', type: 'string' },
+        { key: 'value', value: '{{apiKey}}', type: 'string' },
+        { key: 'in', value: 'header', type: 'string' },
+      ],
+    },
+    variable: [
+      { key: 'baseUrl', value: baseUrl, type: 'string' },
+      { key: 'apiKey', value: '', type: 'string', description: 'Your Emissary API key, sent in the X-API-Key header.' },
+    ],
+    item: [...folders.values()].filter((f) => f.item.length > 0),
+  };
+}

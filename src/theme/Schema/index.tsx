@@ -1,0 +1,15 @@
+// Renders a body schema as an <li> where the theme places it straight inside a <ul> (see SchemaList).
+import React, { type ComponentProps, type ReactNode } from 'react';
+import Schema from '@theme-original/Schema';
+import { SchemaInListContext, useSchemaInList } from '@site/src/components/SchemaList';
+
+export default function SchemaWrapper(props: ComponentProps<typeof Schema>): ReactNode {
+  if (!useSchemaInList()) return <Schema {...props} />;
+  return (
+    <li className="openapi-list-item">
+      <SchemaInListContext.Provider value={false}>
+        <Schema {...props} />
+      </SchemaInListContext.Provider>
+    </li>
+  );
+}
