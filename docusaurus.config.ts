@@ -70,7 +70,26 @@ const config = {
     llmsTxt,
     apiDocsIsolation,
   ],
-  themes: ['docusaurus-theme-openapi-docs'],
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        // Offline search over guides and API pages, built from the HTML at build time.
+        hashed: true,
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: ['/', '/api'],
+        docsDir: ['docs', 'docs/api'],
+        language: ['en'],
+        searchBarShortcutHint: true,
+        explicitSearchResultPath: true,
+        // Code samples and example payloads would triple the index; their fields are indexed as schema text.
+        ignoreCssSelectors: ['.openapi-right-panel__container', 'pre', '.openapi-tabs__code-container'],
+      },
+    ],
+  ],
 
   themeConfig: {
     image: 'img/logo.svg',

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
+const PORT = Number(process.env.PORT ?? 3210);
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -18,7 +19,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/serve.ts --port ${PORT} --dir build`,
+    command: `npx tsx scripts/serve.ts --port ${PORT} --dir ${BUILD_DIR}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -85,3 +85,11 @@ test('the info page offers the OpenAPI document for download from this site', as
   const json = await request.get('/openapi.json');
   expect((await json.json()).info.title).toBe('Emissary API');
 });
+
+test('the info page links the Postman collection, which holds the 35 requests', async ({ page, request }) => {
+  await page.goto('/api/emissary-api');
+  await expect(page.getByRole('link', { name: 'Postman collection' })).toHaveAttribute('href', '/emissary.postman_collection.json');
+  const collection = await (await request.get('/emissary.postman_collection.json')).json();
+  const count = (items: Array<{ item?: unknown[] }>): number => items.reduce((n, i) => n + (i.item ? count(i.item as never) : 1), 0);
+  expect(count(collection.item)).toBe(35);
+});

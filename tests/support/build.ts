@@ -1,9 +1,9 @@
 /** Reads the static build the way a host serves it. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build');
+/** The build under test: build/, or BUILD_DIR to test another output folder. */
+export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(__dirname, '../../build'));
 
 /** The HTML file a route is served from (trailingSlash: false → /a/b is a/b.html). */
 export function routeFile(route: string): string {

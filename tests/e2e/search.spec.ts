@@ -1,0 +1,39 @@
+/** Offline search: Ctrl+K, type, pick a result with the keyboard, land on the page. */
+import { test, expect, type Page } from '@playwright/test';
+
+async function search(page: Page, query: string) {
+  await page.goto('/fine-tuning/datasets');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: /search/i });
+  await expect(input).toBeFocused();
+  await input.pressSequentially(query, { delay: 20 });
+  const results = page.getByRole('listbox').getByRole('option');
+  await expect(results.first()).toBeVisible();
+  return results;
+}
+
+test('"GRPO" finds the GRPO training job and Enter opens it', async ({ page }) => {
+  const results = await search(page, 'GRPO');
+  await expect(results.filter({ hasText: /GRPO/ }).first()).toBeVisible();
+  const texts = await results.allTextContents();
+  const target = texts.findIndex((t) => /Create GRPO training job|GRPO Training Jobs/.test(t));
+  expect(target).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/(api\/create-grpo-training-job|guides\/grpo)/);
+});
+
+test('"learning rate" finds the parameters page, naming page and section', async ({ page }) => {
+  const results = await search(page, 'learning rate');
+  const hit = results.filter({ hasText: /Fine-Tuning Parameters/ }).first();
+  await expect(hit).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/fine-tuning\/datasets$/);
+});
+
+test('a parameter name finds the operation that takes it', async ({ page }) => {
+  const results = await search(page, 'train_test_split_ratio');
+  await expect(results.filter({ hasText: /Create SFT training job|Create GRPO training job/ }).first()).toBeVisible();
+});
