@@ -6,6 +6,7 @@ import { navbar } from './config/navbar';
 import { API_DOCS_PLUGIN_ID, openApiPlugin } from './config/openapi';
 import openapiDownloads from './plugins/openapi-downloads';
 import apiDocsIsolation from './plugins/api-docs-isolation';
+import cspHeaders from './plugins/csp';
 import llmsTxt from './plugins/llms-txt';
 
 const config = {
@@ -68,6 +69,7 @@ const config = {
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     openapiDownloads,
     llmsTxt,
+    cspHeaders,
     apiDocsIsolation,
   ],
   themes: [

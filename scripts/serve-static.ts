@@ -1,6 +1,7 @@
 /**
  * Serves build/ the way a static host should: clean URLs (/page -> page.html), 404.html with
- * status 404 for unknown paths, optional gzip and extra headers.
+ * status 404 for unknown paths, the site-wide headers of build/_headers (as Netlify and Cloudflare
+ * Pages apply them, e.g. the Content-Security-Policy), optional gzip and extra headers.
  */
 import { createServer, type Server } from 'node:http';
 import { promises as fs } from 'node:fs';
@@ -44,8 +45,23 @@ export async function resolveFile(dir: string, urlPath: string): Promise<string 
   return null;
 }
 
-export function serve({ dir, port, gzip = false, headers = {} }: ServeOptions): Promise<Server> {
+/** Headers of the `/*` block of a _headers file. */
+export async function siteHeaders(dir: string): Promise<Record<string, string>> {
+  const text = await fs.readFile(path.join(dir, '_headers'), 'utf8').catch(() => '');
+  const block = text.split(/\n(?=\S)/).find((b) => b.startsWith('/*')) ?? '';
+  return Object.fromEntries(
+    block
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().match(/^([\w-]+):\s*(.+)$/))
+      .filter((m): m is RegExpMatchArray => m !== null)
+      .map((m) => [m[1], m[2]]),
+  );
+}
+
+export async function serve({ dir, port, gzip = false, headers = {} }: ServeOptions): Promise<Server> {
   const root = path.resolve(dir);
+  const fileHeaders = await siteHeaders(root);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let file = await resolveFile(root, url.pathname);
@@ -55,7 +71,7 @@ export function serve({ dir, port, gzip = false, headers = {} }: ServeOptions): 
       status = 404;
     }
     let body: Buffer = await fs.readFile(file);
-    const head: Record<string, string> = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...headers };
+    const head: Record<string, string> = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...fileHeaders, ...headers };
     if (gzip && /gzip/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body);
       head['Content-Encoding'] = 'gzip';

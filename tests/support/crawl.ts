@@ -1,0 +1,45 @@
+/** The pages a crawl visits: every route of build/sitemap.xml plus the not-found page, each with its kind. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { BUILD_DIR } from './build';
+import { OPERATION_SLUGS } from './routes';
+
+export type PageKind = 'home' | 'doc' | 'operation' | 'schema' | 'api-info' | 'api-index' | 'search' | 'page' | 'not-found';
+
+export interface CrawlPage {
+  route: string;
+  kind: PageKind;
+}
+
+/** A path no build file answers: the server sends 404.html with status 404. */
+export const NOT_FOUND_ROUTE = '/no-such-page-crawl';
+
+/** Routes of the sitemap, as same-site paths (the sitemap lists them under the production URL). */
+export function sitemapRoutes(dir = BUILD_DIR): string[] {
+  const xml = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+export function kindOf(route: string): PageKind {
+  if (route === '/') return 'home';
+  if (route === NOT_FOUND_ROUTE) return 'not-found';
+  if (route === '/search') return 'search';
+  if (route === '/api') return 'api-index';
+  if (route === '/api/emissary-api') return 'api-info';
+  if (route.startsWith('/api/schemas/')) return 'schema';
+  if ((OPERATION_SLUGS as readonly string[]).includes(route.replace(/^\/api\//, ''))) return 'operation';
+  if (route === '/markdown-page') return 'page';
+  return 'doc';
+}
+
+/** Every page of the build, sitemap order, then the not-found page. */
+export const CRAWL_PAGES: CrawlPage[] = [...sitemapRoutes(), NOT_FOUND_ROUTE].map((route) => ({ route, kind: kindOf(route) }));
+
+/** Waits until React has hydrated the page (the theme sets this attribute once it has). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** The element a page's main content lives in: <main>, or the skip link's target where a plugin page has none. */
+export const MAIN_CONTENT = 'main, #__docusaurus_skipToContent_fallback:not(:has(main))';
