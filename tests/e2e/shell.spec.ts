@@ -156,3 +156,18 @@ test('/intro is tagged test and the tag pages list it', async ({ page }) => {
   await page.goto('/tags');
   await expect(page.getByRole('link', { name: /test/ }).first()).toHaveAttribute('href', '/tags/test');
 });
+
+test('"Copy page as Markdown" copies the page twin', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const [route, expected] of [
+    ['/fine-tuning/parameters', /Available base models/],
+    ['/api/create-project', /POST \/v1\/projects/],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(expected);
+    await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', `${route}.md`);
+  }
+});

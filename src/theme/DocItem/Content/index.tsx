@@ -1,0 +1,13 @@
+// Adds "Copy page as Markdown" and a link to the page's Markdown twin above every doc page's content.
+import React, { type ComponentProps, type ReactNode } from 'react';
+import Content from '@theme-original/DocItem/Content';
+import PageMarkdown from '@site/src/components/PageMarkdown';
+
+export default function ContentWrapper(props: ComponentProps<typeof Content>): ReactNode {
+  return (
+    <>
+      <PageMarkdown />
+      <Content {...props} />
+    </>
+  );
+}
