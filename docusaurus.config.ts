@@ -7,6 +7,7 @@ import { API_DOCS_PLUGIN_ID, openApiPlugin } from './config/openapi';
 import openapiDownloads from './plugins/openapi-downloads';
 import apiDocsIsolation from './plugins/api-docs-isolation';
 import cspHeaders from './plugins/csp';
+import apiChunks from './plugins/api-chunks';
 import llmsTxt from './plugins/llms-txt';
 
 const config = {
@@ -70,6 +71,7 @@ const config = {
     openapiDownloads,
     llmsTxt,
     cspHeaders,
+    apiChunks,
     apiDocsIsolation,
   ],
   themes: [

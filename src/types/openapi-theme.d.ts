@@ -9,9 +9,22 @@ declare module '@theme/SchemaExpansion' {
   export function SchemaExpansionProvider(props: { children: ReactNode }): ReactNode;
 }
 
-declare module '@theme/ApiItem/store' {
-  import type { Store } from '@reduxjs/toolkit';
-  export function createStoreWithoutState(preloadedState: object, middlewares: unknown[]): Store;
+declare module '@theme/ApiExplorer/Accept/slice' {
+  import type { Reducer } from '@reduxjs/toolkit';
+  const reducer: Reducer;
+  export default reducer;
+}
+
+declare module '@theme/ApiExplorer/ContentType/slice' {
+  import type { Reducer } from '@reduxjs/toolkit';
+  const reducer: Reducer;
+  export default reducer;
+}
+
+declare module '@theme/ApiExplorer/SchemaSelection/slice' {
+  import type { Reducer } from '@reduxjs/toolkit';
+  const reducer: Reducer;
+  export default reducer;
 }
 
 // Originals of the theme components our wrappers extend.
@@ -19,6 +32,12 @@ declare module '@theme-original/ParamsItem' {
   import type { ComponentType } from 'react';
   const ParamsItem: ComponentType<Record<string, unknown>>;
   export default ParamsItem;
+}
+
+declare module '@theme-original/ParamsDetails' {
+  import type { ComponentType } from 'react';
+  const ParamsDetails: ComponentType<Record<string, unknown>>;
+  export default ParamsDetails;
 }
 
 declare module '@theme-original/RequestSchema' {

@@ -9,7 +9,10 @@ import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
 import { Provider } from 'react-redux';
-import { createStoreWithoutState } from '@theme/ApiItem/store';
+import { configureStore } from '@reduxjs/toolkit';
+import accept from '@theme/ApiExplorer/Accept/slice';
+import contentType from '@theme/ApiExplorer/ContentType/slice';
+import schemaSelection from '@theme/ApiExplorer/SchemaSelection/slice';
 import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
 
 interface ApiFrontMatter {
@@ -19,8 +22,14 @@ interface ApiFrontMatter {
   title?: string;
 }
 
-// Schema and body components read the theme's store (schema selections); nothing else uses it.
-const store = createStoreWithoutState({}, []);
+/**
+ * The part of the theme's store its page components read: media-type tabs and schema variant
+ * choices. Auth and server stay empty (nothing is sent from these pages); leaving out the theme's
+ * full store keeps its request builder and crypto-js out of the bundle.
+ */
+const store = configureStore({
+  reducer: { accept, contentType, schemaSelection, auth: () => ({}), server: () => ({}) },
+});
 
 function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {
   return (

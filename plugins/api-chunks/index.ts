@@ -1,0 +1,61 @@
+/**
+ * Keeps the OpenAPI theme and the libraries only its components use in one "openapi" chunk that
+ * API pages load on demand. Without it, API pages are more than half of all routes, so their code
+ * lands in Docusaurus's "common" chunk and every guide page downloads it too.
+ */
+import type { Plugin } from '@docusaurus/types';
+
+const API_ONLY_PACKAGES = [
+  'docusaurus-theme-openapi-docs',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'redux',
+  'redux-thunk',
+  'reselect',
+  'immer',
+  'react-markdown',
+  'remark-[\\w-]+',
+  'rehype-[\\w-]+',
+  'micromark[\\w-]*',
+  'mdast-util-[\\w-]+',
+  'hast-util-[\\w-]+',
+  'hastscript',
+  'unist-util-[\\w-]+',
+  'unified',
+  'vfile[\\w-]*',
+  'parse5',
+  'entities',
+  'property-information',
+  'allof-merge',
+  'json-schema-merge-allof',
+];
+
+export const API_CHUNK_TEST = new RegExp(
+  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|ArrayBrackets)|components[\\\\/](CodeSamples|SchemaList|ServerRendered)))[\\\\/]`,
+);
+
+/** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
+const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
+
+function apiOnly(module: { resource?: string }): boolean {
+  const resource = module.resource ?? '';
+  return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
+}
+
+export default function apiChunks(): Plugin {
+  return {
+    name: 'api-chunks',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      return {
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              openapi: { test: apiOnly, name: 'openapi', chunks: 'async', priority: 50, enforce: true, reuseExistingChunk: true },
+            },
+          },
+        },
+      };
+    },
+  };
+}

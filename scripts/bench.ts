@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: cold build time, then first-visit weight and Lighthouse scores of one page of
+ * each type, printed as Markdown and written to .bench/results.json. A benchmark, not a test: it
+ * exits 0 when a budget is missed, non-zero only when it cannot measure (build or browser failure).
+ *
+ * Env: BENCH_BUILDS (cold builds, default 3), BENCH_LH_RUNS (Lighthouse runs per page and form
+ * factor, default 3), BENCH_ANALYZE=1 (extra untimed build that attributes each chunk's bytes to
+ * packages), BENCH_SKIP_BUILD=1 (measure the existing .bench/build), BENCH_BASELINE=<results.json
+ * of another commit> (adds a table of differences), CHROME_PATH.
+ */
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from './serve-static';
+import { coldBuild, generatedDir, type BuildTiming } from './bench/build';
+import { inspectScripts, readRegistry, transferTotals } from './bench/chunks';
+import { runLighthouse, CHROME_PATH, type FormFactor, type LighthouseRun } from './bench/lighthouse';
+import { analyzeBuild, type PackageShare } from './bench/analyze';
+import { budgets, differences, markdown, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
+
+const SITE = path.resolve(__dirname, '..');
+const BENCH = path.join(SITE, '.bench');
+const OUT = path.join(BENCH, 'build');
+
+function positiveInt(name: string, fallback: number): number {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Median of scores that may be null (a category Lighthouse could not score). */
+function medianScore(xs: Array<number | null | undefined>): number | null {
+  const ok = xs.filter((x): x is number => typeof x === 'number');
+  return ok.length ? Math.round(median(ok) * 100) / 100 : null;
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: SITE, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function log(msg: string): void {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+async function main(): Promise<void> {
+  await fs.mkdir(BENCH, { recursive: true });
+  const buildRuns = positiveInt('BENCH_BUILDS', 3);
+  const lhRuns = positiveInt('BENCH_LH_RUNS', 3);
+  const loadAverage = os.loadavg();
+  if (loadAverage[0] > os.cpus().length) {
+    log(`load average ${loadAverage[0].toFixed(1)} on ${os.cpus().length} CPUs: other work is running, build times and Lighthouse scores will be worse and noisier`);
+  }
+
+  // 1. Cold builds.
+  const builds: BuildTiming[] = [];
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    log('BENCH_SKIP_BUILD=1: measuring the existing .bench/build, no build timing');
+  } else {
+    const buildLog = path.join(BENCH, 'build.log');
+    await fs.rm(buildLog, { force: true });
+    for (let i = 1; i <= buildRuns; i++) {
+      log(`cold build ${i}/${buildRuns} (log: .bench/build.log)`);
+      const t = await coldBuild(SITE, OUT, buildLog);
+      log(`  ${t.totalSeconds.toFixed(1)} s (gen-api ${t.genApiSeconds.toFixed(1)} s, build ${t.buildSeconds.toFixed(1)} s)`);
+      builds.push(t);
+    }
+  }
+  // Read right after the last build: chunk name → the page or component module it holds.
+  const registry = await readRegistry(generatedDir(SITE));
+  const buildMedianSeconds = builds.length ? median(builds.map((b) => b.totalSeconds)) : Number.NaN;
+
+  // 2. Serve the build with gzip on a free port and run Lighthouse, rounds outermost so that a
+  // burst of load on the machine hits every page alike.
+  const server = await serve({ dir: OUT, port: 0, gzip: true });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const runs = new Map<PageKind, Record<FormFactor, LighthouseRun[]>>(PAGES.map((p) => [p.kind, { desktop: [], mobile: [] }]));
+  try {
+    for (let round = 1; round <= lhRuns; round++) {
+      for (const page of PAGES) {
+        for (const ff of ['desktop', 'mobile'] as const) {
+          log(`lighthouse ${round}/${lhRuns} ${ff} ${page.route}`);
+          const r = await runLighthouse(origin + page.route, ff);
+          runs.get(page.kind)![ff].push(r);
+        }
+      }
+    }
+  } finally {
+    server.close();
+  }
+
+  // 3. Bytes, scores and the startup chunks of each page.
+  const pages: PageResult[] = [];
+  for (const page of PAGES) {
+    const { desktop, mobile } = runs.get(page.kind)!;
+    const totals = desktop.map((r) => transferTotals(r.records));
+    const pick = (k: keyof ReturnType<typeof transferTotals>) => median(totals.map((t) => t[k]));
+    const metricMedians = (rs: LighthouseRun[]) =>
+      Object.fromEntries((Object.keys(rs[0].metrics) as Array<keyof LighthouseRun['metrics']>).map((k) => [k, median(rs.map((r) => r.metrics[k]))]));
+    const clsDesktop = median(desktop.map((r) => r.metrics.cls));
+    const clsMobile = median(mobile.map((r) => r.metrics.cls));
+    const scripts = await inspectScripts(OUT, origin, desktop[0].records, registry);
+    const failedAudits = Object.assign({}, ...desktop.map((r) => r.failedAudits)) as PageResult['failedAudits'];
+    for (const r of desktop[0].records) if (r.statusCode >= 400) log(`${page.route}: ${r.statusCode} for ${r.url}`);
+    pages.push({
+      kind: page.kind,
+      route: page.route,
+      jsBytes: pick('js'),
+      allBytes: pick('all'),
+      prefetchBytes: pick('prefetch'),
+      cssBytes: pick('css'),
+      documentBytes: pick('document'),
+      desktop: medianScore(desktop.map((r) => r.scores.performance)),
+      mobile: medianScore(mobile.map((r) => r.scores.performance)),
+      cls: Math.max(clsDesktop, clsMobile),
+      clsDesktop,
+      clsMobile,
+      accessibility: medianScore(desktop.map((r) => r.scores.accessibility)),
+      bestPractices: medianScore(desktop.map((r) => r.scores.bestPractices)),
+      seo: medianScore(desktop.map((r) => r.scores.seo)),
+      metrics: { desktop: metricMedians(desktop), mobile: metricMedians(mobile) },
+      runs: {
+        desktop: desktop.map((r) => r.scores.performance ?? Number.NaN),
+        mobile: mobile.map((r) => r.scores.performance ?? Number.NaN),
+      },
+      failedAudits,
+      scripts,
+      codegenChunks: scripts.filter((c) => c.codegen.length).map((c) => `${c.chunk} (${c.codegen.join(', ')})`),
+      apiComponentChunks: scripts.filter((c) => c.apiComponents.length).map((c) => c.chunk),
+    });
+  }
+
+  // Optional: attribute chunk bytes to packages with a separate stats build.
+  let packages: Record<string, PackageShare[]> | undefined;
+  if (process.env.BENCH_ANALYZE === '1') {
+    log('BENCH_ANALYZE=1: untimed stats build (log: .bench/analyze-build.log)');
+    packages = await analyzeBuild(SITE, BENCH);
+    const missing = pages.flatMap((p) => p.scripts.map((c) => c.chunk)).filter((c) => !packages![c]);
+    if (missing.length) log(`chunks not found in the stats build (left to fingerprints): ${[...new Set(missing)].join(', ')}`);
+  }
+
+  const dirty = git(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
+  const input = {
+    commit: `${git(['rev-parse', '--short', 'HEAD']) || 'unknown commit'}${dirty}`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    chromium: (() => {
+      try {
+        return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      } catch {
+        return CHROME_PATH;
+      }
+    })(),
+    lighthouseRuns: lhRuns,
+    loadAverage,
+    benchmarkIndex: [...runs.values()].flatMap((r) => [...r.desktop, ...r.mobile].map((x) => x.benchmarkIndex)),
+    builds,
+    buildMedianSeconds,
+    pages,
+    budgets: budgets(pages, buildMedianSeconds),
+    packages,
+  };
+  let md = markdown(input);
+  if (process.env.BENCH_BASELINE) {
+    const base = JSON.parse(await fs.readFile(path.resolve(process.env.BENCH_BASELINE), 'utf8')) as Baseline;
+    md += `\n\n${differences(input, base)}`;
+  }
+  console.log(md);
+  await fs.writeFile(path.join(BENCH, 'results.json'), `${JSON.stringify({ ...input, markdown: md }, null, 2)}\n`);
+  await fs.writeFile(path.join(BENCH, 'results.md'), `${md}\n`);
+  log('wrote .bench/results.json and .bench/results.md');
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
