@@ -106,7 +106,8 @@ const config = {
     prism: {
       theme: prismThemes.vsDark,
       darkTheme: prismThemes.vsDark,
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'ruby', 'java', 'powershell'],
+      // Sample languages prism-react-renderer does not bundle already.
+      additionalLanguages: ['bash', 'ruby', 'java', 'powershell'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
