@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import { createApiPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../plugins/code-samples';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -12,6 +12,7 @@ export const API_BASE_URL = 'https://api.withemissary.com';
 export const API_DOCS_PLUGIN_ID = 'api';
 
 type ApiPageItem = Parameters<typeof createApiPageMD>[0] & { codeSamples?: string };
+type InfoPageItem = Parameters<typeof createInfoPageMD>[0];
 type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & { frontMatter: { sample?: string } };
 
 export const openApiPlugin = {
@@ -33,6 +34,19 @@ export const openApiPlugin = {
           // The plugin renders the template from this same item right after this call.
           item.codeSamples = JSON.stringify(generateSamples(sampleRequestFromOperation(op, API_BASE_URL)));
           return createApiPageMD(item);
+        },
+        createInfoPageMD(item: InfoPageItem) {
+          // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
+          // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
+          const { contact, license, termsOfService } = item.info;
+          const info = { ...item.info, contact: undefined, license: undefined, termsOfService: undefined };
+          const facts = [
+            contact?.email && `- Contact: [${contact.email}](mailto:${contact.email})`,
+            termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
+            license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
+          ].filter(Boolean);
+          const markdown = createInfoPageMD({ ...item, info });
+          return facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown;
         },
         createSchemaPageMD(item: SchemaPageItem) {
           // Show the schema's own example on its page rather than a type-only skeleton.

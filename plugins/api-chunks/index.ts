@@ -4,6 +4,7 @@
  * lands in Docusaurus's "common" chunk and every guide page downloads it too.
  */
 import type { Plugin } from '@docusaurus/types';
+import type { Configuration, Module } from 'webpack';
 
 const API_ONLY_PACKAGES = [
   'docusaurus-theme-openapi-docs',
@@ -37,8 +38,9 @@ export const API_CHUNK_TEST = new RegExp(
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
 const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
 
-function apiOnly(module: { resource?: string }): boolean {
-  const resource = module.resource ?? '';
+function apiOnly(module: Module): boolean {
+  // Rspack hands over its own module objects; `resource` is the file path for normal modules.
+  const resource = (module as unknown as { resource?: string }).resource ?? '';
   return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
 }
 
@@ -47,7 +49,7 @@ export default function apiChunks(): Plugin {
     name: 'api-chunks',
     configureWebpack(_config, isServer) {
       if (isServer) return {};
-      return {
+      const config: Configuration = {
         optimization: {
           splitChunks: {
             cacheGroups: {
@@ -56,6 +58,7 @@ export default function apiChunks(): Plugin {
           },
         },
       };
+      return config;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { BUILD_DIR } from './build';
 import { OPERATION_SLUGS } from './routes';
 
-export type PageKind = 'home' | 'doc' | 'operation' | 'schema' | 'api-info' | 'api-index' | 'search' | 'page' | 'not-found';
+export type PageKind = 'home' | 'doc' | 'operation' | 'schema' | 'api-info' | 'api-index' | 'tags' | 'search' | 'page' | 'not-found';
 
 export interface CrawlPage {
   route: string;
@@ -26,6 +26,7 @@ export function kindOf(route: string): PageKind {
   if (route === NOT_FOUND_ROUTE) return 'not-found';
   if (route === '/search') return 'search';
   if (route === '/api') return 'api-index';
+  if (route === '/tags' || route.startsWith('/tags/')) return 'tags';
   if (route === '/api/emissary-api') return 'api-info';
   if (route.startsWith('/api/schemas/')) return 'schema';
   if ((OPERATION_SLUGS as readonly string[]).includes(route.replace(/^\/api\//, ''))) return 'operation';
