@@ -1,23 +1,16 @@
-/** The OpenAPI document as tests read it: parsed, with local $refs resolvable. */
+/** The OpenAPI document as tests read it, through the same reader the site's plugins use. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { deref as derefIn, listOperations, parseOpenApi } from '../../plugins/llms-txt/openapi';
 
 export const SPEC_PATH = path.resolve(__dirname, '../../openapi/emissary.yaml');
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const spec: Json = parse(readFileSync(SPEC_PATH, 'utf8'));
+export const spec = parseOpenApi(readFileSync(SPEC_PATH, 'utf8'));
 
 export function deref(node: Json | undefined): Json | undefined {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  }
-  return current;
+  return node && (derefIn(spec, node) as Json);
 }
 
 export interface Operation {
@@ -26,11 +19,11 @@ export interface Operation {
   operation: Json;
 }
 
-export const operations: Operation[] = Object.entries(spec.paths as Json).flatMap(([p, item]) =>
-  Object.entries(item as Json)
-    .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-    .map(([method, operation]) => ({ method: method.toUpperCase(), path: p, operation: operation as Json })),
-);
+export const operations: Operation[] = listOperations(spec).map((e) => ({
+  method: e.method.toUpperCase(),
+  path: e.path,
+  operation: e.operation as Json,
+}));
 
 /** The operation whose path template matches a concrete path (IDs or shell variables in the segments). */
 export function findOperation(method: string, concretePath: string): Operation | undefined {

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deref, findOperation, pathExists, type Json } from '../support/openapi';
+import { kebabCase } from '../../plugins/llms-txt/openapi';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -152,14 +153,9 @@ test('every curl request targets a documented operation and sends only documente
   assert.deepEqual(problems, []);
 });
 
-/** The page slug the API docs plugin derives from an operationId (lodash kebabCase). */
-function operationSlug(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').toLowerCase();
-}
-
 test('operation slugs follow the spec routes', () => {
-  assert.equal(operationSlug('createGRPOTrainingJob'), 'create-grpo-training-job');
-  assert.equal(operationSlug('unDeployFromEngine'), 'un-deploy-from-engine');
+  assert.equal(kebabCase('createGRPOTrainingJob'), 'create-grpo-training-job');
+  assert.equal(kebabCase('unDeployFromEngine'), 'un-deploy-from-engine');
 });
 
 test('each page links the API reference page of every request it shows', () => {
@@ -169,7 +165,7 @@ test('each page links the API reference page of every request it shows', () => {
     const curls = codeBlocks(file).filter((b) => b.lang === 'bash' && /\bcurl\s/.test(b.code)).flatMap(curlCommands);
     for (const c of curls) {
       const op = findOperation(c.method, c.url.pathname);
-      const slug = op && operationSlug(op.operation.operationId);
+      const slug = op && kebabCase(op.operation.operationId);
       if (slug && !text.includes(`/api/${slug})`) && !text.includes(`/api/${slug}#`)) {
         problems.push(`docs/${path.relative(DOCS, file)}: no link to /api/${slug}`);
       }
