@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { filesEndingWith } from '../shared/files';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -38,17 +39,9 @@ export function contentSecurityPolicy(scriptHashes: Iterable<string>): string {
   ].join('; ');
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
-}
-
 export async function buildCsp(outDir: string): Promise<string> {
   const hashes = new Set<string>();
-  for await (const file of htmlFiles(outDir)) {
+  for await (const file of filesEndingWith(outDir, '.html')) {
     for (const hash of inlineScriptHashes(await fs.readFile(file, 'utf8'))) hashes.add(hash);
   }
   return contentSecurityPolicy(hashes);

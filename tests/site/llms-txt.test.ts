@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { ALL_ROUTES, OPERATION_SLUGS, SCHEMA_SLUGS } from '../support/routes';
 import { BUILD_DIR, exists, routeFile } from '../support/build';
+import { filesEndingWith } from '../../plugins/shared/files';
 
 const require = createRequire(import.meta.url);
 const NO_TWIN = new Set(['/tags', '/tags/test', '/markdown-page']);
@@ -15,13 +16,7 @@ const POSTMAN = 'emissary.postman_collection.json';
 const twinFile = (route: string) => path.join(BUILD_DIR, route === '/' ? 'index.md' : `${route.slice(1)}.md`);
 const read = (file: string) => fs.readFile(file, 'utf8');
 
-async function* markdownFiles(dir = BUILD_DIR): AsyncGenerator<string> {
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* markdownFiles(full);
-    else if (entry.name.endsWith('.md')) yield full;
-  }
-}
+const markdownFiles = (dir = BUILD_DIR) => filesEndingWith(dir, '.md');
 
 /** Text outside fenced code blocks. */
 function prose(markdown: string): string {

@@ -1,6 +1,7 @@
 /** Reads the static build the way a host serves it. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { filesEndingWith } from '../../plugins/shared/files';
 
 /** The build under test: build/, or BUILD_DIR to test another output folder. */
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(__dirname, '../../build'));
@@ -15,13 +16,7 @@ export async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then((s) => s.isFile(), () => false);
 }
 
-export async function* htmlFiles(dir = BUILD_DIR): AsyncGenerator<string> {
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
-}
+export const htmlFiles = (dir = BUILD_DIR) => filesEndingWith(dir, '.html');
 
 /** The route a built HTML file answers. */
 export function fileRoute(file: string): string {
