@@ -2,6 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { filesEndingWith } from '../../plugins/shared/files';
+import { resolveFile } from '../../scripts/serve-static';
 
 /** The build under test: build/, or BUILD_DIR to test another output folder. */
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(__dirname, '../../build'));
@@ -29,12 +30,5 @@ export function pageTitle(html: string): string | undefined {
   return html.match(/<title[^>]*>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'");
 }
 
-/** Resolves a same-site URL path to the build file it serves, or null. */
-export async function resolveUrlPath(urlPath: string): Promise<string | null> {
-  const clean = decodeURIComponent(urlPath).replace(/\/$/, '') || '/';
-  const base = path.join(BUILD_DIR, clean);
-  for (const candidate of [base, `${base}.html`, path.join(base, 'index.html')]) {
-    if (await exists(candidate)) return candidate;
-  }
-  return null;
-}
+/** Resolves a same-site URL path to the build file it serves, or null: the test server's own rule. */
+export const resolveUrlPath = (urlPath: string): Promise<string | null> => resolveFile(BUILD_DIR, urlPath);
