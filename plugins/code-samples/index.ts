@@ -44,7 +44,8 @@ export function requestUrl(req: SampleRequest): string {
   return `${req.baseUrl.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
-function postmanBody(body: RequestBody | undefined): object | undefined {
+/** A request body in Postman's format (used for the samples and for the Postman collection). */
+export function postmanBody(body: RequestBody | undefined): object | undefined {
   if (!body) return undefined;
   if (body.kind === 'json') {
     return { mode: 'raw', raw: JSON.stringify(body.value, null, 2), options: { raw: { language: 'json' } } };

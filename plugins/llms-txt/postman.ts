@@ -2,7 +2,7 @@
  * A Postman collection (schema v2.1) of every operation, built straight from the OpenAPI
  * document: one folder per tag in the document's tag order, example values filled in.
  */
-import { sampleRequestFromOperation, type ApiOperation } from '../code-samples';
+import { postmanBody, sampleRequestFromOperation, type ApiOperation } from '../code-samples';
 import { derefDeep, listOperations, type OpenApiDocument } from './openapi';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -62,19 +62,8 @@ function requestItem(op: ApiOperation & { summary?: string; description?: string
   const enabledQuery = query.filter((q) => !q.disabled).map((q) => `${q.key}=${encodeURIComponent(q.value)}`);
   const raw = `${BASE}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.join('&')}` : ''}`;
 
-  const header: KeyValue[] = [];
-  let body: object | undefined;
-  if (sample.body?.kind === 'json') {
-    header.push({ key: 'Content-Type', value: 'application/json' });
-    body = { mode: 'raw', raw: JSON.stringify(sample.body.value, null, 2), options: { raw: { language: 'json' } } };
-  } else if (sample.body?.kind === 'multipart') {
-    body = {
-      mode: 'formdata',
-      formdata: sample.body.fields.map((f) =>
-        f.file !== undefined ? { key: f.name, type: 'file', src: f.file } : { key: f.name, type: 'text', value: f.value ?? '' },
-      ),
-    };
-  }
+  const header: KeyValue[] = sample.body?.kind === 'json' ? [{ key: 'Content-Type', value: 'application/json' }] : [];
+  const body = postmanBody(sample.body);
   return {
     name: op.summary ?? op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
     request: {
