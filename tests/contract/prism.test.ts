@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { splitFrontMatter } from '../../plugins/llms-txt/markdown';
 
 const ROOT = path.resolve(__dirname, '../..');
 const API_DIR = path.join(ROOT, 'docs/api');
@@ -26,9 +26,9 @@ const operations: Operation[] = fs
   .filter((f) => f.endsWith('.api.mdx'))
   .sort()
   .map((file) => {
-    const fm = parse(fs.readFileSync(path.join(API_DIR, file), 'utf8').split(/^---$/m)[1]);
+    const fm = splitFrontMatter(fs.readFileSync(path.join(API_DIR, file), 'utf8')).frontMatter;
     const curl = (fm.code_samples as Sample[] | undefined)?.find((s) => s.id === 'curl')?.code ?? '';
-    return { file, id: fm.id, method: fm.api_method, path: fm.api_path, curl };
+    return { file, id: String(fm.id), method: String(fm.api_method), path: String(fm.api_path), curl };
   });
 
 let prism: ChildProcess | undefined;
