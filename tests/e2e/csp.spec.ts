@@ -1,5 +1,6 @@
 /** The build served with its own Content-Security-Policy header runs without a single violation. */
 import { test, expect } from '@playwright/test';
+import { hydrated } from '../support/crawl';
 
 test('pages, search and the colour switch work under the Content-Security-Policy', async ({ page }) => {
   const violations: string[] = [];
@@ -12,7 +13,7 @@ test('pages, search and the colour switch work under the Content-Security-Policy
   for (const route of ['/', '/fine-tuning/parameters', '/api/create-dataset', '/api/schemas/projectdetail', '/api']) {
     const response = await page.goto(route);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await hydrated(page);
   }
   await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

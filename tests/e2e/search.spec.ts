@@ -1,9 +1,10 @@
 /** Offline search: Ctrl+K, type, pick a result with the keyboard, land on the page. */
 import { test, expect, type Page } from '@playwright/test';
+import { hydrated } from '../support/crawl';
 
 async function search(page: Page, query: string) {
   await page.goto('/fine-tuning/datasets');
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await hydrated(page);
   await page.keyboard.press('Control+k');
   const input = page.getByRole('combobox', { name: /search/i });
   await expect(input).toBeFocused();

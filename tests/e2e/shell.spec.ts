@@ -1,5 +1,6 @@
 /** Site behaviour of the product spec §2 and §4, as a reader sees it in Chromium. */
 import { test, expect } from '@playwright/test';
+import { hydrated } from '../support/crawl';
 
 const GUIDE = '/fine-tuning/parameters';
 
@@ -22,6 +23,8 @@ test.describe('navbar', () => {
 
   test('hides on scrolling down and returns on scrolling up', async ({ page }) => {
     await page.goto(GUIDE);
+    // Scrolls before hydration reach no listener, and the navbar needs to see both steps.
+    await hydrated(page);
     const navbar = page.locator('nav.navbar');
     await page.mouse.move(600, 400);
     // Two steps: the navbar compares each scroll position with the previous one.
@@ -76,7 +79,7 @@ test.describe('colour mode', () => {
 
   test('code blocks use a dark theme in light mode', async ({ page }) => {
     await page.goto(GUIDE);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await hydrated(page);
     const brightness = () =>
       page.locator('pre.prism-code').first().evaluate((el) => {
         const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
@@ -164,7 +167,7 @@ test('"Copy page as Markdown" copies the page twin', async ({ page, context }) =
     ['/api/create-project', /POST \/v1\/projects/],
   ] as const) {
     await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(expected);
