@@ -1,12 +1,19 @@
 /**
  * `npm run bench`: cold build time, then first-visit weight and Lighthouse scores of one page of
- * each type, printed as Markdown and written to .bench/results.json. A benchmark, not a test: it
- * exits 0 when a budget is missed, non-zero only when it cannot measure (build or browser failure).
+ * each type, then the search comparison, printed as Markdown and written to .bench/results.json.
+ * A benchmark, not a test: it exits 0 when a budget is missed, non-zero only when it cannot measure
+ * (build or browser failure).
  *
  * Env: BENCH_BUILDS (cold builds, default 3), BENCH_LH_RUNS (Lighthouse runs per page and form
  * factor, default 3), BENCH_ANALYZE=1 (extra untimed build that attributes each chunk's bytes to
  * packages), BENCH_SKIP_BUILD=1 (measure the existing .bench/build), BENCH_BASELINE=<results.json
  * of another commit> (adds a table of differences), CHROME_PATH.
+ *
+ * Search (scripts/bench/search.ts), after Lighthouse and against the same build: the site's search
+ * against Pagefind, index bytes and time to first results in Chromium. BENCH_SEARCH=0 (skip it),
+ * BENCH_SEARCH_RUNS (runs per query, cold and warm, default 5), BENCH_ONLY=search (nothing but the
+ * search part, against BENCH_BUILD_DIR, default .bench/build; writes .bench/search-results.json and
+ * .md, leaving a full run's results.json alone).
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -18,7 +25,8 @@ import { coldBuild, generatedDir, type BuildTiming } from './bench/build';
 import { inspectScripts, readRegistry, transferTotals } from './bench/chunks';
 import { runLighthouse, CHROME_PATH, type FormFactor, type LighthouseRun } from './bench/lighthouse';
 import { analyzeBuild, type PackageShare } from './bench/analyze';
-import { budgets, differences, markdown, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
+import { benchSearch, type SearchResult } from './bench/search';
+import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
 const SITE = path.resolve(__dirname, '..');
 const BENCH = path.join(SITE, '.bench');
@@ -53,8 +61,43 @@ function log(msg: string): void {
   process.stderr.write(`[bench] ${msg}\n`);
 }
 
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return CHROME_PATH;
+  }
+}
+
+function commitLabel(): string {
+  const dirty = git(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
+  return `${git(['rev-parse', '--short', 'HEAD']) || 'unknown commit'}${dirty}`;
+}
+
+/** `BENCH_ONLY=search`: the search comparison alone, against an existing build. */
+async function searchOnly(): Promise<void> {
+  const dir = path.resolve(process.env.BENCH_BUILD_DIR ?? OUT);
+  log(`BENCH_ONLY=search: searching ${dir}`);
+  const search = await benchSearch(dir, positiveInt('BENCH_SEARCH_RUNS', 5), log);
+  const input = {
+    commit: commitLabel(),
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    chromium: chromiumVersion(),
+    buildDir: dir,
+    search,
+    budgets: searchBudgets(search),
+  };
+  const md = searchReport(input);
+  console.log(md);
+  await fs.writeFile(path.join(BENCH, 'search-results.json'), `${JSON.stringify({ ...input, markdown: md }, null, 2)}\n`);
+  await fs.writeFile(path.join(BENCH, 'search-results.md'), `${md}\n`);
+  log('wrote .bench/search-results.json and .bench/search-results.md');
+}
+
 async function main(): Promise<void> {
   await fs.mkdir(BENCH, { recursive: true });
+  if (process.env.BENCH_ONLY === 'search') return searchOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" is known`);
   const buildRuns = positiveInt('BENCH_BUILDS', 3);
   const lhRuns = positiveInt('BENCH_LH_RUNS', 3);
   const loadAverage = os.loadavg();
@@ -97,6 +140,20 @@ async function main(): Promise<void> {
     }
   } finally {
     server.close();
+  }
+
+  // 2b. Search: the site's index and time to first results, against Pagefind on the same build.
+  // A failure here is reported, not thrown: the builds and Lighthouse runs above are still worth having.
+  let search: SearchResult | undefined;
+  let searchError: string | undefined;
+  if (process.env.BENCH_SEARCH === '0') log('BENCH_SEARCH=0: search not measured');
+  else {
+    try {
+      search = await benchSearch(OUT, positiveInt('BENCH_SEARCH_RUNS', 5), log);
+    } catch (err) {
+      searchError = err instanceof Error ? err.message : String(err);
+      log(`search could not be measured: ${searchError}`);
+    }
   }
 
   // 3. Bytes, scores and the startup chunks of each page.
@@ -149,25 +206,20 @@ async function main(): Promise<void> {
     if (missing.length) log(`chunks not found in the stats build (left to fingerprints): ${[...new Set(missing)].join(', ')}`);
   }
 
-  const dirty = git(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
   const input = {
-    commit: `${git(['rev-parse', '--short', 'HEAD']) || 'unknown commit'}${dirty}`,
+    commit: commitLabel(),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    chromium: (() => {
-      try {
-        return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-      } catch {
-        return CHROME_PATH;
-      }
-    })(),
+    chromium: chromiumVersion(),
     lighthouseRuns: lhRuns,
     loadAverage,
     benchmarkIndex: [...runs.values()].flatMap((r) => [...r.desktop, ...r.mobile].map((x) => x.benchmarkIndex)),
     builds,
     buildMedianSeconds,
     pages,
-    budgets: budgets(pages, buildMedianSeconds),
+    budgets: budgets(pages, buildMedianSeconds, search),
     packages,
+    search,
+    searchError,
   };
   let md = markdown(input);
   if (process.env.BENCH_BASELINE) {

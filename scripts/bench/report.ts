@@ -2,6 +2,7 @@
 import type { ChunkInfo } from './chunks';
 import type { FailedAudit } from './lighthouse';
 import type { PackageShare } from './analyze';
+import type { SearchResult } from './search';
 
 export const KB = 1024;
 
@@ -43,15 +44,39 @@ export interface PageResult {
 
 export interface Budget {
   name: string;
-  kind: PageKind | 'build';
+  kind: PageKind | 'build' | 'search';
   value: number | null;
   limit: string;
   pass: boolean;
 }
 
 const BUILD_LIMIT_S = 60;
+const SEARCH_INDEX_LIMIT_KB = 300;
+const SEARCH_FIRST_RESULT_LIMIT_MS = 300;
 
-export function budgets(pages: PageResult[], buildMedianSeconds: number): Budget[] {
+/** The site's search (easyops): its whole index, and the worst median time to first results. */
+export function searchBudgets(search: SearchResult): Budget[] {
+  const e = search.engines.find((x) => x.engine === 'easyops');
+  if (!e) return [];
+  return [
+    {
+      name: 'search index KB gzip',
+      kind: 'search',
+      value: e.index.gzipBytes / KB,
+      limit: `≤ ${SEARCH_INDEX_LIMIT_KB}`,
+      pass: e.index.gzipBytes / KB <= SEARCH_INDEX_LIMIT_KB,
+    },
+    {
+      name: 'search first result ms (worst median, cold and warm)',
+      kind: 'search',
+      value: e.worstFirstMs,
+      limit: `≤ ${SEARCH_FIRST_RESULT_LIMIT_MS}`,
+      pass: e.worstFirstMs != null && e.worstFirstMs <= SEARCH_FIRST_RESULT_LIMIT_MS,
+    },
+  ];
+}
+
+export function budgets(pages: PageResult[], buildMedianSeconds: number, search?: SearchResult): Budget[] {
   const out: Budget[] = [];
   const bare = pages.find((p) => p.kind === 'bare');
   for (const p of pages) {
@@ -84,6 +109,7 @@ export function budgets(pages: PageResult[], buildMedianSeconds: number): Budget
     limit: `≤ ${BUILD_LIMIT_S}`,
     pass: measured && buildMedianSeconds <= BUILD_LIMIT_S,
   });
+  if (search) out.push(...searchBudgets(search));
   return out;
 }
 
@@ -92,7 +118,8 @@ const score = (s: number | null) => (s == null ? '–' : s.toFixed(2));
 const mark = (pass: boolean) => (pass ? '✓' : '✗');
 
 function fmt(b: Budget): string {
-  if (b.value == null) return b.kind === 'build' ? 'not measured' : '–';
+  if (b.value == null) return b.kind === 'build' ? 'not measured' : b.kind === 'search' ? 'no result' : '–';
+  if (b.name.includes(' ms')) return `${Math.round(b.value)} ms`;
   if (b.name === 'CLS') return b.value.toFixed(3);
   if (b.name.includes('KB')) return b.value.toFixed(1);
   if (b.name.startsWith('build')) return `${b.value.toFixed(1)} s`;
@@ -111,6 +138,72 @@ export interface ReportInput {
   pages: PageResult[];
   budgets: Budget[];
   packages?: Record<string, PackageShare[]>;
+  search?: SearchResult;
+  /** Why the search part could not be measured. */
+  searchError?: string;
+}
+
+const ms = (x: number | null) => (x == null ? 'none' : String(Math.round(x)));
+
+/** The search comparison: sizes per engine, then times and quality per query. */
+export function searchMarkdown(s: SearchResult): string[] {
+  const lines: string[] = [];
+  const runs = s.runs === 1 ? '1 run' : `medians of ${s.runs} runs`;
+  lines.push('#### Search');
+  lines.push('');
+  lines.push(
+    `The three example queries typed (${s.typingDelayMs} ms between keys) into a fresh \`${s.page}\` in Chromium, ${runs}; ` +
+      `load average ${s.loadAverage.map((x) => x.toFixed(1)).join(' ')} at start, ${s.loadAverageEnd.map((x) => x.toFixed(1)).join(' ')} at end. Index: all of it on disk, gzip. Fetched: bytes on the wire ` +
+      '(gzip, no headers) from focusing the box through the three queries, index data + engine code.',
+  );
+  lines.push('');
+  lines.push('| engine | index KB gzip (raw) | fetched KB: index + code (requests) | first result ms, worst median | settled ms, worst median |');
+  lines.push('| --- | ---: | ---: | ---: | ---: |');
+  for (const e of s.engines) {
+    lines.push(
+      `| ${e.label} | ${kb(e.index.gzipBytes)} (${kb(e.index.rawBytes)}, ${e.index.files} file${e.index.files === 1 ? '' : 's'}) | ` +
+        `${kb(e.fetched.indexBytes)} + ${kb(e.fetched.codeBytes)} (${e.fetched.requests}) | ${ms(e.worstFirstMs)} | ${ms(e.worstSettledMs)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(`| query | engine | first result ms, cold / warm | settled ms, cold / warm | expected page in the top ${s.top} |`);
+  lines.push('| --- | --- | ---: | ---: | --- |');
+  for (const [i, q] of s.engines[0].queries.entries()) {
+    for (const e of s.engines) {
+      const r = e.queries[i];
+      const quality = r.rank == null ? `✗ (${r.top.length ? `top: ${r.top[0]}` : 'no results'})` : `✓ #${r.rank}`;
+      lines.push(
+        `| \`${q.query}\` | ${e.engine} | ${ms(r.cold.firstMs)} / ${ms(r.warm.firstMs)} | ${ms(r.cold.settledMs)} / ${ms(r.warm.settledMs)} | ` +
+          `${quality}${r.stable ? '' : ' (varied between runs)'} |`,
+      );
+    }
+  }
+  lines.push('');
+  const pf = s.engines.find((e) => e.engine === 'pagefind');
+  lines.push(
+    '"First result": first keystroke → first result entry in the DOM; "settled": last keystroke → last change of the result list. ' +
+      'Cold: the box focused and typed into at once, index download included (both engines load on focus); warm: the box cleared, then the next query. ' +
+      'Neither engine debounces (Pagefind UI `debounceTimeoutMs: 0`). ' +
+      `Pagefind indexed the same ${s.pagefind.pages} pages (\`${s.pagefind.rootSelector}\` minus ${s.pagefind.excludeSelectors.map((x) => `\`${x}\``).join(', ')}) ` +
+      `in ${s.pagefind.indexSeconds.toFixed(1)} s, ran through its default UI${pf ? `, whose script and CSS add ${kb(pf.pageLoadBytes)} KB to the page load` : ''}, ` +
+      "and needs `'wasm-unsafe-eval'` in the Content-Security-Policy. Expected pages: " +
+      s.engines[0].queries.map((q) => `\`${q.query}\` → ${q.expected.join(' or ')}`).join('; ') +
+      '.',
+  );
+  lines.push('');
+  return lines;
+}
+
+/** The report of `BENCH_ONLY=search`: the search section and its budgets. */
+export function searchReport(r: { commit: string; date: string; chromium: string; search: SearchResult; budgets: Budget[] }): string {
+  const lines = [`### Search benchmark — ${r.commit}, ${r.date}`, '', `${r.chromium}, gzip. KB = 1024 bytes.`, ''];
+  lines.push(...searchMarkdown(r.search));
+  lines.push('| budget | value |');
+  lines.push('| --- | --- |');
+  for (const b of r.budgets) lines.push(`| ${b.name} | ${mark(b.pass)} ${fmt(b)} (${b.limit}) |`);
+  lines.push('');
+  lines.push(`${r.budgets.filter((b) => b.pass).length}/${r.budgets.length} budgets met.`);
+  return lines.join('\n');
 }
 
 export function markdown(r: ReportInput): string {
@@ -148,6 +241,8 @@ export function markdown(r: ReportInput): string {
       ' KB.',
   );
   lines.push('');
+  if (r.search) lines.push(...searchMarkdown(r.search));
+  else if (r.searchError) lines.push('#### Search', '', `Not measured: ${r.searchError}`, '');
 
   // Budgets: one row per budget, one column per page type.
   const kinds: PageKind[] = ['home', 'guide', 'operation', 'schema'];
@@ -155,7 +250,7 @@ export function markdown(r: ReportInput): string {
   lines.push('');
   lines.push(`| budget | ${kinds.join(' | ')} |`);
   lines.push(`| --- | ${kinds.map(() => '---').join(' | ')} |`);
-  const names = [...new Set(r.budgets.filter((b) => b.kind !== 'build').map((b) => b.name))];
+  const names = [...new Set(r.budgets.filter((b) => b.kind !== 'build' && b.kind !== 'search').map((b) => b.name))];
   for (const name of names) {
     const cells = kinds.map((k) => {
       const b = r.budgets.find((x) => x.name === name && x.kind === k);
@@ -165,6 +260,7 @@ export function markdown(r: ReportInput): string {
   }
   const build = r.budgets.find((b) => b.kind === 'build');
   if (build) lines.push(`| ${build.name} | ${mark(build.pass)} ${fmt(build)} (${build.limit}) | | | |`);
+  for (const b of r.budgets.filter((x) => x.kind === 'search')) lines.push(`| ${b.name} | ${mark(b.pass)} ${fmt(b)} (${b.limit}) | | | |`);
   const missed = r.budgets.filter((b) => !b.pass).length;
   lines.push('');
   lines.push(`${r.budgets.length - missed}/${r.budgets.length} budgets met.`);
@@ -215,6 +311,7 @@ export interface Baseline {
   commit: string;
   buildMedianSeconds: number | null;
   pages: Array<Pick<PageResult, 'kind' | 'jsBytes' | 'allBytes' | 'desktop' | 'mobile' | 'cls' | 'accessibility' | 'bestPractices' | 'seo'>>;
+  search?: { engines: Array<{ engine: string; index: { gzipBytes: number }; worstFirstMs: number | null }> };
 }
 
 /** head − base per page and column; positive KB is more bytes, positive scores are better. */
@@ -236,5 +333,13 @@ export function differences(r: ReportInput, base: Baseline): string {
   lines.push('');
   const build = d(r.buildMedianSeconds, base.buildMedianSeconds, 1);
   lines.push(`Cold build median: ${build === '–' ? 'not measured in both' : `${build} s`}.`);
+  const head = r.search?.engines.find((e) => e.engine === 'easyops');
+  const was = base.search?.engines.find((e) => e.engine === 'easyops');
+  if (head && was) {
+    lines.push(
+      `Search (easyops): index ${d(head.index.gzipBytes / KB, was.index.gzipBytes / KB, 1)} KB gzip, ` +
+        `worst median first result ${d(head.worstFirstMs, was.worstFirstMs, 0)} ms.`,
+    );
+  }
   return lines.join('\n');
 }
