@@ -1,6 +1,6 @@
 /**
  * Search: the site's own search (@easyops-cn/docusaurus-search-local, a lunr index in a Web Worker)
- * against Pagefind 1.6 over the same pages of the same build, served with gzip.
+ * against Pagefind (devDependency) over the same pages of the same build, served with gzip.
  *
  * - Index size: bytes of the whole index on disk (gzip), and the bytes a reader's browser fetches
  *   (on the wire, gzip) from focusing the box through the three example queries.
@@ -47,7 +47,6 @@ export const TYPING_DELAY_MS = 50;
 export const TOP = 5;
 /** The part of each page the site's search indexes: `ignoreCssSelectors` in docusaurus.config.ts. */
 const EASYOPS_IGNORED = ['.openapi-right-panel__container', 'pre', '.openapi-tabs__code-container'];
-const PAGEFIND_VERSION = '1.6.0';
 
 const SETTLE_QUIET_MS = 1000;
 const RESULT_TIMEOUT_MS = 8000;
@@ -424,11 +423,13 @@ function listen(server: Server): string {
 export async function benchSearch(buildDir: string, runs: number, log: (m: string) => void): Promise<SearchResult> {
   const loadAverage = os.loadavg();
   const easy = await easyopsIndex(buildDir);
+  // The package's exports hide its package.json from require.resolve.
+  const pagefindVersion = (JSON.parse(await fs.readFile(path.join(__dirname, '../../node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-search-'));
   const servers: Server[] = [];
   let browser: Browser | undefined;
   try {
-    log(`search: Pagefind ${PAGEFIND_VERSION} indexing ${easy.pages.length} pages of a copy of ${buildDir}`);
+    log(`search: Pagefind ${pagefindVersion} indexing ${easy.pages.length} pages of a copy of ${buildDir}`);
     const pf = await preparePagefind(buildDir, easy.pages, tmp);
     // Pagefind compiles WebAssembly, which the site's Content-Security-Policy does not allow.
     const headers = await siteHeaders(buildDir);
@@ -490,7 +491,7 @@ export async function benchSearch(buildDir: string, runs: number, log: (m: strin
       });
       results.push({
         engine: e,
-        label: e === 'easyops' ? '@easyops-cn/docusaurus-search-local (in use)' : `Pagefind ${PAGEFIND_VERSION} (default UI)`,
+        label: e === 'easyops' ? '@easyops-cn/docusaurus-search-local (in use)' : `Pagefind ${pagefindVersion} (default UI)`,
         index,
         ...f,
         queries,
@@ -505,7 +506,7 @@ export async function benchSearch(buildDir: string, runs: number, log: (m: strin
       page: SEARCH_PAGE,
       loadAverage,
       loadAverageEnd: os.loadavg(),
-      pagefind: { version: PAGEFIND_VERSION, indexSeconds: pf.seconds, pages: easy.pages.length, rootSelector: PAGEFIND_ROOT, excludeSelectors: PAGEFIND_EXCLUDE, csp: "script-src + 'wasm-unsafe-eval'" },
+      pagefind: { version: pagefindVersion, indexSeconds: pf.seconds, pages: easy.pages.length, rootSelector: PAGEFIND_ROOT, excludeSelectors: PAGEFIND_EXCLUDE, csp: "script-src + 'wasm-unsafe-eval'" },
       engines: results,
     };
   } finally {
