@@ -71,3 +71,34 @@ test('no internal link, anchor or asset in build/ is broken', async () => {
   assert.ok(checked > 1000, `only ${checked} internal links found: is build/ complete?`);
   assert.deepEqual(problems, []);
 });
+
+test('API pages show descriptions rendered, with no Markdown syntax left in their text', async () => {
+  const problems: string[] = [];
+  let pages = 0;
+  for await (const file of htmlFiles()) {
+    const page = fileRoute(file);
+    if (!page.startsWith('/api/')) continue;
+    pages++;
+    const html = await fs.readFile(file, 'utf8');
+    const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
+    // Code and preformatted text may hold anything; the rest is prose the reader sees.
+    const text = main
+      .replace(/<(pre|code|script|style)\b[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    for (const [name, re] of [
+      ['bold or emphasis markers', /\*\*|(^|\s)[*_]\S[^*_\n]*\S[*_](\s|$)/],
+      ['a Markdown link', /\]\(/],
+      ['a backtick', /`/],
+    ] as const) {
+      const m = re.exec(text);
+      if (m) problems.push(`${page}: ${name} in "${text.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\s+/g, ' ')}"`);
+    }
+  }
+  assert.ok(pages >= 35 + 19, `only ${pages} API pages found`);
+  assert.deepEqual(problems, []);
+});
