@@ -6,33 +6,10 @@
 import type { Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
 
-const API_ONLY_PACKAGES = [
-  'docusaurus-theme-openapi-docs',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'redux',
-  'redux-thunk',
-  'reselect',
-  'immer',
-  'react-markdown',
-  'remark-[\\w-]+',
-  'rehype-[\\w-]+',
-  'micromark[\\w-]*',
-  'mdast-util-[\\w-]+',
-  'hast-util-[\\w-]+',
-  'hastscript',
-  'unist-util-[\\w-]+',
-  'unified',
-  'vfile[\\w-]*',
-  'parse5',
-  'entities',
-  'property-information',
-  'allof-merge',
-  'json-schema-merge-allof',
-];
+const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 
 export const API_CHUNK_TEST = new RegExp(
-  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|ArrayBrackets)|components[\\\\/](CodeSamples|SchemaList|ServerRendered)))[\\\\/]`,
+  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|Markdown|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|ArrayBrackets)|components[\\\\/](CodeSamples|Markdown|SchemaList|ServerRendered)))[\\\\/]`,
 );
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */

@@ -9,24 +9,6 @@ declare module '@theme/SchemaExpansion' {
   export function SchemaExpansionProvider(props: { children: ReactNode }): ReactNode;
 }
 
-declare module '@theme/ApiExplorer/Accept/slice' {
-  import type { Reducer } from '@reduxjs/toolkit';
-  const reducer: Reducer;
-  export default reducer;
-}
-
-declare module '@theme/ApiExplorer/ContentType/slice' {
-  import type { Reducer } from '@reduxjs/toolkit';
-  const reducer: Reducer;
-  export default reducer;
-}
-
-declare module '@theme/ApiExplorer/SchemaSelection/slice' {
-  import type { Reducer } from '@reduxjs/toolkit';
-  const reducer: Reducer;
-  export default reducer;
-}
-
 // Originals of the theme components our wrappers extend.
 declare module '@theme-original/ParamsItem' {
   import type { ComponentType } from 'react';

@@ -8,11 +8,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
-import { Provider } from 'react-redux';
-import { configureStore } from '@reduxjs/toolkit';
-import accept from '@theme/ApiExplorer/Accept/slice';
-import contentType from '@theme/ApiExplorer/ContentType/slice';
-import schemaSelection from '@theme/ApiExplorer/SchemaSelection/slice';
+import { ApiStoreContext, createApiStore } from './store';
 import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
 
 interface ApiFrontMatter {
@@ -23,13 +19,11 @@ interface ApiFrontMatter {
 }
 
 /**
- * The part of the theme's store its page components read: media-type tabs and schema variant
- * choices. Auth and server stay empty (nothing is sent from these pages); leaving out the theme's
- * full store keeps its request builder and crypto-js out of the bundle.
+ * What the theme's page components keep in a store: the media-type tabs and schema variant
+ * choices (./store). Nothing is sent from these pages, so the theme's auth, server and request
+ * state, its request builder and crypto-js stay out of the bundle.
  */
-const store = configureStore({
-  reducer: { accept, contentType, schemaSelection, auth: () => ({}), server: () => ({}) },
-});
+const store = createApiStore();
 
 function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {
   return (
@@ -72,9 +66,9 @@ export default function ApiItem(props: Props): ReactNode {
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <DocItemMetadata />
         <Layout>
-          <Provider store={store}>
+          <ApiStoreContext.Provider value={store}>
             <SchemaExpansionProvider>{body}</SchemaExpansionProvider>
-          </Provider>
+          </ApiStoreContext.Provider>
         </Layout>
       </HtmlClassNameProvider>
     </DocProvider>
