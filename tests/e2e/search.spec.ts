@@ -38,3 +38,23 @@ test('a parameter name finds the operation that takes it', async ({ page }) => {
   const results = await search(page, 'train_test_split_ratio');
   await expect(results.filter({ hasText: /Create SFT training job|Create GRPO training job/ }).first()).toBeVisible();
 });
+
+test('the search bar loads its code on first use, and keeps what was typed meanwhile', async ({ page }) => {
+  const searchCode: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    // A string of the plugin's bar component (its autocomplete events), not of our stand-in.
+    if ((await response.text().catch(() => '')).includes('autocomplete:closed')) searchCode.push(response.url());
+  });
+  await page.goto('/fine-tuning/datasets');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(searchCode, 'search bar code loaded before anyone used search').toEqual([]);
+  // Type at once: the first keys land in the stand-in, before the plugin's bar has loaded.
+  await page.getByRole('textbox', { name: 'Search' }).focus();
+  await page.keyboard.type('GRPO');
+  const results = page.getByRole('listbox').getByRole('option');
+  await expect(results.filter({ hasText: /GRPO/ }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('GRPO');
+  expect(searchCode.length).toBeGreaterThan(0);
+});

@@ -1,0 +1,45 @@
+/**
+ * What a first visit loads (issue #7, item 3): no page's startup JavaScript carries a code
+ * generator or request builder, and guide pages load none of the API reference components.
+ * Sizes and timings are the benchmark's business (`npm run bench`); this checks contents only.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { hydrated } from '../support/crawl';
+import { GUIDE_ROUTES } from '../support/routes';
+import { API_COMPONENT_MARKERS, CODEGEN_MARKERS } from '../../scripts/bench/chunks';
+
+/** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
+async function startupScripts(page: Page, route: string): Promise<Array<{ url: string; text: string }>> {
+  const scripts: Array<Promise<{ url: string; text: string }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  await page.goto(route);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(scripts);
+}
+
+const name = (url: string) => new URL(url).pathname;
+
+for (const route of ['/', ...GUIDE_ROUTES]) {
+  test(`guide page ${route} loads no API reference components`, async ({ page }) => {
+    const scripts = await startupScripts(page, route);
+    expect(scripts.length).toBeGreaterThan(3);
+    const offenders = scripts.filter((s) => /\/openapi\.[0-9a-f]+\.js$/.test(s.url) || API_COMPONENT_MARKERS.some((m) => s.text.includes(m)));
+    expect(offenders.map((s) => name(s.url))).toEqual([]);
+  });
+}
+
+for (const route of ['/', '/fine-tuning/parameters', '/api', '/api/create-training-job', '/api/schemas/trainingjobdetail']) {
+  test(`${route} loads no code generator or request builder`, async ({ page }) => {
+    const scripts = await startupScripts(page, route);
+    const found = scripts.flatMap((s) => CODEGEN_MARKERS.filter((m) => m.needles.some((n) => s.text.includes(n))).map((m) => `${name(s.url)}: ${m.name}`));
+    expect(found).toEqual([]);
+  });
+}
+
+test('operation pages do load the API components (so the guide check above can fail)', async ({ page }) => {
+  const scripts = await startupScripts(page, '/api/create-training-job');
+  expect(scripts.some((s) => API_COMPONENT_MARKERS.some((m) => s.text.includes(m)))).toBe(true);
+});
