@@ -106,8 +106,9 @@ const config = {
     prism: {
       theme: prismThemes.vsDark,
       darkTheme: prismThemes.vsDark,
-      // Sample languages prism-react-renderer does not bundle already.
-      additionalLanguages: ['bash', 'ruby', 'java', 'powershell'],
+      // What the guides highlight beyond prism-react-renderer's own set; the API samples' Ruby,
+      // Java and PowerShell load with them (src/components/CodeSamples/prismLanguages.ts).
+      additionalLanguages: ['bash'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

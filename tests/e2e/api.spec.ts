@@ -1,5 +1,6 @@
 /** The API reference as a reader uses it: operation pages, samples, schemas, download. */
 import { test, expect } from '@playwright/test';
+import { hydrated } from '../support/crawl';
 
 const LANGUAGES = ['Python', 'curl', 'Go', 'Node.js', 'Ruby', 'Java', 'PowerShell'];
 
@@ -26,6 +27,24 @@ test('every language tab shows a complete request', async ({ page }) => {
     const code = page.locator('[data-language]:visible pre');
     await expect(code).toContainText('https://api.withemissary.com/v1/projects');
     await expect(code).toContainText('X-API-Key');
+  }
+});
+
+test('every sample is syntax-highlighted, in the HTML and after hydration', async ({ page }) => {
+  // Token kinds each language's grammar must produce for a request sample; without the grammar
+  // (e.g. Ruby, Java, PowerShell not registered) the code renders as plain text.
+  await page.goto('/api/create-project');
+  await hydrated(page);
+  for (const id of ['python', 'curl', 'go', 'nodejs', 'ruby', 'java', 'powershell']) {
+    const tokens = page.locator(`div[data-language="${id}"] pre .token.string`);
+    expect(await tokens.count(), `${id}: no highlighted strings`).toBeGreaterThan(0);
+  }
+  const html = await (await page.request.get('/api/create-project')).text();
+  for (const language of ['ruby', 'java', 'powershell']) {
+    const at = html.search(new RegExp(`\\blanguage-${language}[\\s"]`));
+    expect(at, `${language}: no code block in the server-rendered HTML`).toBeGreaterThan(0);
+    const block = html.slice(at, html.indexOf('</pre>', at));
+    expect(block, `${language}: not highlighted in the server-rendered HTML`).toMatch(/token string/);
   }
 });
 

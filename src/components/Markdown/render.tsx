@@ -208,12 +208,10 @@ function parseList(lines: string[], from: number, first: Marker): { block: Block
       body.pop();
       trailingBlank = true;
     }
-    if (endedWithBlank && body.some((l, k) => k > 0 && isBlank(l))) {
-      // A blank line between two of the item's own blocks makes the list loose.
-      const blocks = parseBlocks(body);
-      if (blocks.length > 1) loose = true;
-    }
-    items.push(parseBlocks(body));
+    const blocks = parseBlocks(body);
+    // A blank line between two of the item's own blocks makes the list loose.
+    if (endedWithBlank && blocks.length > 1) loose = true;
+    items.push(blocks);
     const next = i < lines.length ? listMarker(lines[i]) : null;
     if (next && trailingBlank && next.ordered === first.ordered && next.delimiter === first.delimiter) loose = true;
     marker = next && indentOf(lines[i]) < first.contentIndent ? next : null;
