@@ -1,4 +1,4 @@
-// Loads the search plugin's bar on first use (pointer, focus, Ctrl/Cmd+K) so its code is not in every page's startup JavaScript, and stops the plugin pulling focus back.
+// Loads the search plugin's bar on first use (pointer, focus, Ctrl/Cmd+K) so its code is not in every page's startup JavaScript.
 import React, { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -15,44 +15,10 @@ type Props = ComponentProps<typeof SearchBarType>;
 const INPUT = '.navbar__search-input';
 
 let loaded: Promise<ComponentType<Props>> | null = null;
-/** The plugin's bar, fetched once per page load. */
+/** The plugin's bar (with our focus guard, ./Loaded), fetched once per page load. */
 function loadSearchBar(): Promise<ComponentType<Props>> {
-  loaded ??= import('@theme-original/SearchBar').then((m) => m.default as ComponentType<Props>);
+  loaded ??= import('./Loaded').then((m) => m.default as ComponentType<Props>);
   return loaded;
-}
-
-/**
- * The plugin re-focuses its input once the index has loaded, even after the reader has tabbed past
- * it: focus that arrives outside a key or pointer press, from another element, is handed back.
- */
-function useFocusGuard(): void {
-  useEffect(() => {
-    // True during the task of a key or pointer press: focus that moves then is the reader's doing
-    // (Tab, a click, the Ctrl+K shortcut); the plugin's late focus() runs in a later task.
-    let userTask = false;
-    const noteInput = () => {
-      userTask = true;
-      setTimeout(() => {
-        userTask = false;
-      }, 0);
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (!(event.target instanceof HTMLElement) || !event.target.matches(INPUT)) return;
-      if (userTask) return;
-      // Focus came from elsewhere on the page without the reader asking: hand it back.
-      // (From nowhere, it is the plugin restoring focus to an input the reader is still using.)
-      const previous = event.relatedTarget;
-      if (previous instanceof HTMLElement && previous.isConnected && !previous.matches(INPUT)) previous.focus();
-    };
-    document.addEventListener('keydown', noteInput, true);
-    document.addEventListener('pointerdown', noteInput, true);
-    document.addEventListener('focusin', onFocusIn, true);
-    return () => {
-      document.removeEventListener('keydown', noteInput, true);
-      document.removeEventListener('pointerdown', noteInput, true);
-      document.removeEventListener('focusin', onFocusIn, true);
-    };
-  }, []);
 }
 
 /** The bar as the plugin renders it before its index loads; server-rendered, so nothing shifts. */
@@ -104,7 +70,6 @@ export default function SearchBar(props: Props): ReactNode {
   const standIn = useRef<HTMLInputElement>(null);
   // What the reader did in the stand-in, carried over to the plugin's input when it mounts.
   const carried = useRef<{ value: string; focused: boolean } | null>(null);
-  useFocusGuard();
 
   const want = useCallback(() => {
     loadSearchBar().then(
