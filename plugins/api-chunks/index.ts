@@ -9,7 +9,7 @@ import type { Configuration, Module } from 'webpack';
 const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 
 export const API_CHUNK_TEST = new RegExp(
-  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|Markdown|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|ArrayBrackets)|components[\\\\/](CodeSamples|Markdown|SchemaList|ServerRendered)))[\\\\/]`,
+  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|ApiTabs|DiscriminatorTabs|Markdown|MimeTabs|OperationTabs|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|SchemaTabs|ArrayBrackets)|components[\\\\/](CodeSamples|Markdown|SchemaList|ServerRendered)))[\\\\/]`,
 );
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */

@@ -43,3 +43,24 @@ test('operation pages do load the API components (so the guide check above can f
   const scripts = await startupScripts(page, '/api/create-training-job');
   expect(scripts.some((s) => API_COMPONENT_MARKERS.some((m) => s.text.includes(m)))).toBe(true);
 });
+
+for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job']) {
+  test(`${route}: code blocks hydrate as served, without being rendered and highlighted again`, async ({ page }) => {
+    // Remember each highlighted line element the server sent, before any script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { served: Element[] }).served = [...document.querySelectorAll('pre.prism-code .token-line')];
+      });
+    });
+    await page.goto(route);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const { served, kept, now } = await page.evaluate(() => {
+      const before = (window as unknown as { served: Element[] }).served;
+      return { served: before.length, kept: before.filter((el) => el.isConnected).length, now: document.querySelectorAll('pre.prism-code .token-line').length };
+    });
+    expect(served).toBeGreaterThan(20);
+    expect(now).toBe(served);
+    expect(kept, 'highlighted lines replaced after hydration').toBe(served);
+  });
+}

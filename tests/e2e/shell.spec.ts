@@ -174,3 +174,21 @@ test('"Copy page as Markdown" copies the page twin', async ({ page, context }) =
     await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', `${route}.md`);
   }
 });
+
+test.describe('guide tabs', () => {
+  test('the chosen tab holds across tab groups and a reload, and code stays highlighted', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const groups = page.locator('.tabs-container').filter({ has: page.getByRole('tab', { name: 'curl' }) });
+    expect(await groups.count()).toBeGreaterThan(1);
+    await groups.first().getByRole('tab', { name: 'curl' }).click();
+    // Every group with the same groupId follows; the stored choice survives a reload (restored
+    // after hydration without remounting the tabs).
+    for (const group of await groups.all()) await expect(group.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
+    await page.reload();
+    await hydrated(page);
+    const second = groups.nth(1);
+    await expect(second.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
+    await expect(second.locator('[role="tabpanel"]:visible pre .token').first()).toBeVisible();
+  });
+});

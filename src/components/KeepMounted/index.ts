@@ -1,0 +1,18 @@
+import { cloneElement, isValidElement, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * Docusaurus's Tabs and the OpenAPI theme's tab components remount their content after hydration
+ * (a key on "is browser", a workaround for facebook/docusaurus#5653), so every code block inside is
+ * rendered and highlighted twice while the page starts. Their layout effect already restores the
+ * reader's stored or linked tab, so this returns the original's element with a constant key.
+ * The original must be a function component that returns one keyed element (all of them do); its
+ * hooks run as this wrapper's.
+ */
+export function keepMounted<P extends object>(Original: ComponentType<P>, name: string): ComponentType<P> {
+  function KeptMounted(props: P): ReactNode {
+    const rendered = (Original as unknown as (p: P) => ReactNode)(props);
+    return isValidElement(rendered) ? cloneElement(rendered, { key: 'mounted' }) : rendered;
+  }
+  KeptMounted.displayName = `KeepMounted(${name})`;
+  return KeptMounted;
+}
