@@ -69,9 +69,14 @@ function chromiumVersion(): string {
   }
 }
 
-function commitLabel(): string {
+/** What every report starts with: the commit (marked when the tree has changes), when, which browser. */
+function runInfo(): { commit: string; date: string; chromium: string } {
   const dirty = git(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
-  return `${git(['rev-parse', '--short', 'HEAD']) || 'unknown commit'}${dirty}`;
+  return {
+    commit: `${git(['rev-parse', '--short', 'HEAD']) || 'unknown commit'}${dirty}`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    chromium: chromiumVersion(),
+  };
 }
 
 /** `BENCH_ONLY=search`: the search comparison alone, against an existing build. */
@@ -80,9 +85,7 @@ async function searchOnly(): Promise<void> {
   log(`BENCH_ONLY=search: searching ${dir}`);
   const search = await benchSearch(dir, positiveInt('BENCH_SEARCH_RUNS', 5), log);
   const input = {
-    commit: commitLabel(),
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    chromium: chromiumVersion(),
+    ...runInfo(),
     buildDir: dir,
     search,
     budgets: searchBudgets(search),
@@ -207,9 +210,7 @@ async function main(): Promise<void> {
   }
 
   const input = {
-    commit: commitLabel(),
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    chromium: chromiumVersion(),
+    ...runInfo(),
     lighthouseRuns: lhRuns,
     loadAverage,
     benchmarkIndex: [...runs.values()].flatMap((r) => [...r.desktop, ...r.mobile].map((x) => x.benchmarkIndex)),

@@ -7,19 +7,19 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Module, { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import React, { type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { parse } from 'yaml';
 import { renderMarkdown } from '../../src/components/Markdown/render';
+import { HTTP_METHODS } from '../../plugins/llms-txt/openapi';
+import { spec } from '../support/openapi';
 
 type JsonObject = { [key: string]: unknown };
 
-const doc = parse(readFileSync(new URL('../../openapi/emissary.yaml', import.meta.url), 'utf8')) as JsonObject;
+const doc = spec as unknown as JsonObject;
 
 /** Keys whose values are data (examples, defaults, enums), never rendered Markdown. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
+const OPERATION_KEYS = new Set<string>(HTTP_METHODS);
 
 /**
  * Every description the theme renders in the browser, by JSON path. Left out: info and tag
@@ -33,7 +33,7 @@ function runtimeDescriptions(): Array<[string, string]> {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return;
     for (const [key, value] of Object.entries(node as JsonObject)) {
       if (DATA_KEYS.has(key)) continue;
-      const operationLevel = path.length === 3 && path[0] === 'paths' && HTTP_METHODS.has(path[2]);
+      const operationLevel = path.length === 3 && path[0] === 'paths' && OPERATION_KEYS.has(path[2]);
       if (key === 'description' && typeof value === 'string' && !operationLevel) out.push([[...path, key].join('/'), value]);
       else walk(value, [...path, key]);
     }

@@ -4,6 +4,7 @@ import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { HTTP_METHODS } from '../../plugins/llms-txt/openapi';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -13,7 +14,6 @@ type JsonObject = { [key: string]: unknown };
 const SPEC_URL = new URL('../../openapi/emissary.yaml', import.meta.url);
 const doc: unknown = parse(readFileSync(SPEC_URL, 'utf8'));
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 const EXPECTED_OPERATION_IDS = [
   'listBaseModels',

@@ -8,6 +8,9 @@ import { Prism } from 'prism-react-renderer';
 const scope = globalThis as { Prism?: unknown };
 const previous = scope.Prism;
 // Prism's grammar files extend the global Prism they find, as in Docusaurus's prism-include-languages.
+// Done here rather than through a helper shared with src/theme/prism-include-languages.ts: during
+// the build's server rendering this chunk and the main bundle run with different globals, and the
+// grammar files below see this chunk's globalThis.
 scope.Prism = Prism;
 require('prismjs/components/prism-java');
 require('prismjs/components/prism-ruby');
