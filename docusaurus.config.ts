@@ -8,6 +8,7 @@ import openapiDownloads from './plugins/openapi-downloads';
 import apiDocsIsolation from './plugins/api-docs-isolation';
 import cspHeaders from './plugins/csp';
 import apiChunks from './plugins/api-chunks';
+import lazyPrism from './plugins/lazy-prism';
 import llmsTxt from './plugins/llms-txt';
 
 const config = {
@@ -72,6 +73,7 @@ const config = {
     llmsTxt,
     cspHeaders,
     apiChunks,
+    lazyPrism,
     apiDocsIsolation,
   ],
   themes: [
@@ -106,9 +108,9 @@ const config = {
     prism: {
       theme: prismThemes.vsDark,
       darkTheme: prismThemes.vsDark,
-      // What the guides highlight beyond prism-react-renderer's own set; the API samples' Ruby,
-      // Java and PowerShell load with them (src/components/CodeSamples/prismLanguages.ts).
-      additionalLanguages: ['bash'],
+      // Beyond prism-react-renderer's own set: shell in the guides, Ruby, Java and PowerShell in the
+      // API samples. The browser loads Prism only on first use (plugins/lazy-prism).
+      additionalLanguages: ['bash', 'java', 'ruby', 'powershell'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

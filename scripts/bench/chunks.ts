@@ -20,6 +20,9 @@ export const CODEGEN_MARKERS: Array<{ name: string; needles: string[] }> = [
   { name: 'react-live', needles: ['react-live', 'Code failed to transform'] },
 ];
 
+/** Text of Prism and prism-react-renderer: a Prism core hook name, the line class the renderer sets. */
+export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'token-line'];
+
 /** Text of the OpenAPI theme's components (class names they render). */
 export const API_COMPONENT_MARKERS = ['openapi-schema', 'theme-api-markdown'];
 
@@ -27,7 +30,7 @@ export const API_COMPONENT_MARKERS = ['openapi-schema', 'theme-api-markdown'];
 const FINGERPRINTS: Array<[string, string[]]> = [
   ['react-dom', ['__reactContainer']],
   ['docusaurus theme (navbar, layout)', ['navbar__']],
-  ['prism-react-renderer (highlighting)', ['token-line']],
+  ['Prism + prism-react-renderer (highlighting)', HIGHLIGHTER_MARKERS],
   ['search-local UI', ['aria-autocomplete']],
   ['lunr (search index)', ['lunr']],
   ['redux toolkit + immer', ['@@redux/INIT', '[Immer]']],

@@ -1,12 +1,14 @@
 /**
  * What a first visit loads (issue #7, item 3): no page's startup JavaScript carries a code
- * generator or request builder, and guide pages load none of the API reference components.
+ * generator or request builder, and guide pages load none of the API reference components. Nor
+ * does it carry Prism: code arrives highlighted, and the highlighter loads only for code blocks
+ * mounted later (client-side navigation).
  * Sizes and timings are the benchmark's business (`npm run bench`); this checks contents only.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { hydrated } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
-import { API_COMPONENT_MARKERS, CODEGEN_MARKERS } from '../../scripts/bench/chunks';
+import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
 
 /** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
 async function startupScripts(page: Page, route: string): Promise<Array<{ url: string; text: string }>> {
@@ -64,3 +66,38 @@ for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job']
     expect(kept, 'highlighted lines replaced after hydration').toBe(served);
   });
 }
+
+const hasHighlighter = (text: string) => HIGHLIGHTER_MARKERS.some((m) => text.includes(m));
+
+for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job', '/api/schemas/trainingjobdetail']) {
+  test(`${route} loads no highlighter at startup: its code arrives highlighted`, async ({ page }) => {
+    const scripts = await startupScripts(page, route);
+    expect(scripts.filter((s) => hasHighlighter(s.text)).map((s) => name(s.url))).toEqual([]);
+    await expect(page.locator('pre.prism-code .token-line .token').first()).toBeAttached();
+  });
+}
+
+test('code shown after client-side navigation is highlighted: Prism loads on first use', async ({ page }) => {
+  const scripts: Array<Promise<string>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/fine-tuning/parameters');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect((await Promise.all(scripts)).some(hasHighlighter), 'highlighter loaded before any code needed it').toBe(false);
+  const served = await page.evaluate(() => document.querySelectorAll('pre.prism-code').length);
+  // A link followed inside the app, not a page load: the samples are rendered in the browser.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await page.locator('article a[href="/api/create-training-job"]').first().click();
+  await expect(page).toHaveURL(/\/api\/create-training-job$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  const blocks = page.locator('pre.prism-code');
+  await expect(blocks).not.toHaveCount(served);
+  // Every sample, the hidden tabs' too, ends up as highlighted lines with tokens.
+  await expect(page.locator('pre.prism-code:not(:has(.token-line .token))')).toHaveCount(0);
+  expect(await blocks.count()).toBeGreaterThanOrEqual(7);
+  expect((await Promise.all(scripts)).some(hasHighlighter)).toBe(true);
+});

@@ -1,6 +1,5 @@
 import React, { useEffect, useState, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import './prismLanguages';
 import styles from './styles.module.css';
 
 export interface CodeSample {

@@ -4,7 +4,8 @@ import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { usePrismTheme } from '@docusaurus/theme-common';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
-import Content from '@theme-original/CodeBlock/Content';
+import type Content from '@theme-original/CodeBlock/Content';
+import Highlighted from './Highlighted';
 // The original's stylesheet, so the kept <pre> carries exactly the classes the server rendered.
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
@@ -15,7 +16,8 @@ type Props = ComponentProps<typeof Content>;
  * original's <pre> with the same attributes and an empty dangerouslySetInnerHTML: React keeps the
  * server's highlighted lines without rendering them. The block stays that way for the life of the
  * component (its code never changes in place); blocks mounted later — client-side navigation,
- * lazily shown content — render through the original and highlight in the browser as before.
+ * lazily shown content — render through the original and highlight in the browser, which loads
+ * Prism for them on first use (./Highlighted.browser.tsx).
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
@@ -23,7 +25,7 @@ export default function ContentWrapper(props: Props): ReactNode {
   const [keepServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
   const { metadata, wordWrap } = useCodeBlockContext();
   const theme = usePrismTheme();
-  if (!keepServerHtml) return <Content {...props} />;
+  if (!keepServerHtml) return <Highlighted {...props} />;
   return (
     <pre
       ref={wordWrap.codeBlockRef}

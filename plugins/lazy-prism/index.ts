@@ -1,0 +1,39 @@
+/**
+ * Keeps Prism out of the browser's startup bundle. Every code block is highlighted on the server,
+ * and src/theme/CodeBlock/Content keeps that HTML while the page hydrates, so a first visit needs
+ * no highlighter at all; Prism's grammars cost a long task at startup on every page (they walk the
+ * whole grammar tree as each one registers). For the browser build only:
+ * - theme-classic's client module `prism-include-languages` (which imports prism-react-renderer and
+ *   registers the extra grammars at startup) is replaced by an empty module;
+ * - `src/theme/CodeBlock/Content/Highlighted.tsx` (the theme's highlighting Content) is replaced by
+ *   `Highlighted.browser.tsx`, which loads it, with the grammars, on first use (client-side
+ *   navigation, content mounted later).
+ * The server build keeps both as they are, so the static HTML is highlighted as before.
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+const CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
+const HIGHLIGHTED = /[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]Highlighted\.tsx$/;
+
+export const EMPTY_MODULE = path.join(__dirname, 'empty.js');
+export const HIGHLIGHTED_BROWSER = path.resolve(__dirname, '../../src/theme/CodeBlock/Content/Highlighted.browser.tsx');
+
+export default function lazyPrism(): Plugin {
+  return {
+    name: 'lazy-prism',
+    configureWebpack(_config, isServer, utils) {
+      if (isServer) return {};
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance as unknown as {
+        NormalModuleReplacementPlugin: new (test: RegExp, replace: (resource: { request?: string; createData?: { resource?: string } }) => void) => unknown;
+      };
+      const replace = (test: RegExp, target: string) =>
+        new NormalModuleReplacementPlugin(test, (resource) => {
+          // After resolution the file path is in createData.resource; before it, in request.
+          if (resource.createData?.resource && test.test(resource.createData.resource)) resource.createData.resource = target;
+          else resource.request = target;
+        });
+      return { plugins: [replace(CLIENT_MODULE, EMPTY_MODULE), replace(HIGHLIGHTED, HIGHLIGHTED_BROWSER)] } as never;
+    },
+  };
+}
