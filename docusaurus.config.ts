@@ -57,6 +57,9 @@ const config = {
     ],
   ],
 
+  // Defers Docusaurus's viewport prefetching to idle time (see the file).
+  clientModules: ['./src/client/prefetch-when-idle.ts'],
+
   plugins: [
     [
       '@docusaurus/plugin-content-docs',

@@ -101,3 +101,32 @@ test('code shown after client-side navigation is highlighted: Prism loads on fir
   expect(await blocks.count()).toBeGreaterThanOrEqual(7);
   expect((await Promise.all(scripts)).some(hasHighlighter)).toBe(true);
 });
+
+test('links in view are still prefetched, in idle time rather than while the page starts', async ({ page }) => {
+  // Counts <link rel="prefetch"> tags by whether they were added inside an idle callback.
+  await page.addInitScript(() => {
+    const counts = { idle: 0, busy: 0 };
+    (window as unknown as { prefetches: typeof counts }).prefetches = counts;
+    let inIdleCallback = false;
+    const requestIdle = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) =>
+      requestIdle((deadline) => {
+        inIdleCallback = true;
+        try {
+          callback(deadline);
+        } finally {
+          inIdleCallback = false;
+        }
+      }, options);
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      if (node instanceof HTMLLinkElement && node.rel === 'prefetch') counts[inIdleCallback ? 'idle' : 'busy'] += 1;
+      return append.call(this, node) as T;
+    };
+  });
+  await page.goto('/api/create-training-job');
+  await hydrated(page);
+  const counts = () => page.evaluate(() => (window as unknown as { prefetches: { idle: number; busy: number } }).prefetches);
+  await expect.poll(async () => (await counts()).idle).toBeGreaterThan(10);
+  expect((await counts()).busy).toBe(0);
+});
