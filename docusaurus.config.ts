@@ -9,6 +9,7 @@ import apiDocsIsolation from './plugins/api-docs-isolation';
 import cspHeaders from './plugins/csp';
 import apiChunks from './plugins/api-chunks';
 import lazyPrism from './plugins/lazy-prism';
+import browserContext from './plugins/browser-context';
 import llmsTxt from './plugins/llms-txt';
 
 const config = {
@@ -57,8 +58,8 @@ const config = {
     ],
   ],
 
-  // Defers Docusaurus's viewport prefetching to idle time (see the file).
-  clientModules: ['./src/client/prefetch-when-idle.ts'],
+  // Startup work moved out of the tasks in which pages hydrate (see each file).
+  clientModules: ['./src/client/prefetch-when-idle.ts', './src/client/warm-collator.ts'],
 
   plugins: [
     [
@@ -77,6 +78,7 @@ const config = {
     cspHeaders,
     apiChunks,
     lazyPrism,
+    browserContext,
     apiDocsIsolation,
   ],
   themes: [

@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { replaceModule } from '../shared/replace-module';
 
 const CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
 const HIGHLIGHTED = /[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]Highlighted\.tsx$/;
@@ -24,16 +25,7 @@ export default function lazyPrism(): Plugin {
     name: 'lazy-prism',
     configureWebpack(_config, isServer, utils) {
       if (isServer) return {};
-      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance as unknown as {
-        NormalModuleReplacementPlugin: new (test: RegExp, replace: (resource: { request?: string; createData?: { resource?: string } }) => void) => unknown;
-      };
-      const replace = (test: RegExp, target: string) =>
-        new NormalModuleReplacementPlugin(test, (resource) => {
-          // After resolution the file path is in createData.resource; before it, in request.
-          if (resource.createData?.resource && test.test(resource.createData.resource)) resource.createData.resource = target;
-          else resource.request = target;
-        });
-      return { plugins: [replace(CLIENT_MODULE, EMPTY_MODULE), replace(HIGHLIGHTED, HIGHLIGHTED_BROWSER)] } as never;
+      return { plugins: [replaceModule(utils, CLIENT_MODULE, EMPTY_MODULE), replaceModule(utils, HIGHLIGHTED, HIGHLIGHTED_BROWSER)] } as never;
     },
   };
 }

@@ -175,6 +175,21 @@ test('"Copy page as Markdown" copies the page twin', async ({ page, context }) =
   }
 });
 
+test('once the page runs, code blocks get a working copy button (rendered only in the browser)', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const route of ['/fine-tuning/parameters', '/api/create-project']) {
+    await page.goto(route);
+    await hydrated(page);
+    const block = page.locator('.theme-code-block:visible').first();
+    // The code as the reader sees it: one entry per highlighted line.
+    const code = await block.locator('pre').evaluate((pre) => [...pre.querySelectorAll('.token-line')].map((line) => line.textContent?.replace(/\n$/, '')).join('\n').trim());
+    expect(code.length).toBeGreaterThan(10);
+    await block.hover();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await expect.poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code);
+  }
+});
+
 test.describe('guide tabs', () => {
   test('the chosen tab holds across tab groups and a reload, and code stays highlighted', async ({ page }) => {
     await page.goto('/');
