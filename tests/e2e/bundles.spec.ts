@@ -102,7 +102,7 @@ test('code shown after client-side navigation is highlighted: Prism loads on fir
   expect((await Promise.all(scripts)).some(hasHighlighter)).toBe(true);
 });
 
-test('links in view are still prefetched, in idle time rather than while the page starts', async ({ page }) => {
+test('links in view are prefetched once the reader takes up the page, in idle time', async ({ page }) => {
   // Counts <link rel="prefetch"> tags by whether they were added inside an idle callback.
   await page.addInitScript(() => {
     const counts = { idle: 0, busy: 0 };
@@ -124,9 +124,21 @@ test('links in view are still prefetched, in idle time rather than while the pag
       return append.call(this, node) as T;
     };
   });
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/assets/js/')) scripts.add(request.url());
+  });
   await page.goto('/api/create-training-job');
   await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const atLoad = scripts.size;
   const counts = () => page.evaluate(() => (window as unknown as { prefetches: { idle: number; busy: number } }).prefetches);
+  // A first visit fetches no other page's code until the reader does something.
+  expect(await counts()).toEqual({ idle: 0, busy: 0 });
+  await page.waitForTimeout(1000);
+  expect(scripts.size, 'scripts fetched after the page went quiet, without any reader action').toBe(atLoad);
+  await page.mouse.move(200, 300);
   await expect.poll(async () => (await counts()).idle).toBeGreaterThan(10);
   expect((await counts()).busy).toBe(0);
+  await expect.poll(() => scripts.size - atLoad).toBeGreaterThan(5);
 });

@@ -2,9 +2,11 @@
  * Docusaurus's <Link> calls window.docusaurus.prefetch for every internal link as soon as it
  * scrolls into view, and each call matches the route table and appends <link rel="prefetch"> tags
  * right away. On an API page (the sidebar and the text hold dozens of links) that was ~300 ms of
- * main-thread work on a slow phone, inside the tasks in which the page hydrates. This client module
- * queues those calls and runs them while the browser is idle; pointing at or touching a link still
- * preloads its page at once (window.docusaurus.preload is left as it is).
+ * main-thread work on a slow phone, inside the tasks in which the page hydrates, and 50–150 KB of
+ * other pages' code fetched on every first visit. This client module queues those calls until the
+ * reader first interacts with the page (scrolls, points, touches, types) and then runs them while
+ * the browser is idle. Pointing at or touching a link still preloads its page at once
+ * (window.docusaurus.preload is left as it is).
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
@@ -20,7 +22,21 @@ function whenIdle(callback: Idle): void {
   else window.setTimeout(() => callback({ timeRemaining: () => 8, didTimeout: false }), 200);
 }
 
-export function prefetchWhenIdle(original: DocusaurusGlobal): DocusaurusGlobal {
+/** What counts as the reader taking up the page. */
+const ENGAGEMENT_EVENTS = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+
+/** Resolves on the first engagement event; any of them, once. */
+function engaged(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+}
+
+function prefetchWhenEngaged(original: DocusaurusGlobal, ready: Promise<void>): DocusaurusGlobal {
   const queue: string[] = [];
   let scheduled = false;
   const drain: Idle = (deadline) => {
@@ -36,7 +52,7 @@ export function prefetchWhenIdle(original: DocusaurusGlobal): DocusaurusGlobal {
       if (!queue.includes(routePath)) queue.push(routePath);
       if (!scheduled) {
         scheduled = true;
-        whenIdle(drain);
+        void ready.then(() => whenIdle(drain));
       }
       return true;
     },
@@ -46,13 +62,14 @@ export function prefetchWhenIdle(original: DocusaurusGlobal): DocusaurusGlobal {
 if (ExecutionEnvironment.canUseDOM) {
   // Docusaurus's client entry sets window.docusaurus right after the client modules have run.
   const scope = window as unknown as { docusaurus?: DocusaurusGlobal };
-  let current = scope.docusaurus && prefetchWhenIdle(scope.docusaurus);
+  const ready = engaged();
+  let current = scope.docusaurus && prefetchWhenEngaged(scope.docusaurus, ready);
   Object.defineProperty(window, 'docusaurus', {
     configurable: true,
     enumerable: true,
     get: () => current,
     set: (value: DocusaurusGlobal) => {
-      current = prefetchWhenIdle(value);
+      current = prefetchWhenEngaged(value, ready);
     },
   });
 }
