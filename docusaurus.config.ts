@@ -59,7 +59,7 @@ const config = {
   ],
 
   // Startup work moved out of the tasks in which pages hydrate (see each file).
-  clientModules: ['./src/client/prefetch-when-engaged.ts', './src/client/warm-collator.ts'],
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/warm-collator.ts'],
 
   plugins: [
     [

@@ -234,7 +234,7 @@ export function markdown(r: ReportInput): string {
   );
   lines.push('');
   lines.push(
-    `"all KB" includes route chunks prefetched for links in view (0 while prefetching waits for the reader's first action): ` +
+    `"all KB" includes route chunks prefetched for links in view (0 while pages load on intent only): ` +
       r.pages.map((p) => `${p.kind} ${kb(p.prefetchBytes)}`).join(', ') +
       ' KB of it. CSS: ' +
       r.pages.map((p) => `${p.kind} ${kb(p.cssBytes)}`).join(', ') +
