@@ -72,7 +72,9 @@ export async function serve({ dir, port, gzip = false, headers = {} }: ServeOpti
     }
     let body: Buffer = await fs.readFile(file);
     const head: Record<string, string> = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...fileHeaders, ...headers };
-    if (gzip && /gzip/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    // Files already gzip-compressed on disk (Pagefind's index) go out as they are, as a CDN sends them.
+    const alreadyGzip = body[0] === 0x1f && body[1] === 0x8b;
+    if (gzip && !alreadyGzip && /gzip/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body);
       head['Content-Encoding'] = 'gzip';
     }
