@@ -58,8 +58,8 @@ const config = {
     ],
   ],
 
-  // Startup work moved out of the tasks in which pages hydrate (see each file).
-  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/warm-collator.ts'],
+  // Startup work moved out of the tasks in which pages hydrate, and the end of hydration (see each file).
+  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/warm-collator.ts', './src/client/hydration.ts'],
 
   plugins: [
     [

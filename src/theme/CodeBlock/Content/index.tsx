@@ -1,11 +1,11 @@
 // Hydrates server-highlighted code as it is instead of highlighting it again: on long pages Prism re-tokenizing every block was most of the main-thread time before the page answers.
 import React, { useState, type ComponentProps, type ReactNode } from 'react';
 import clsx from 'clsx';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import { usePrismTheme } from '@docusaurus/theme-common';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import type Content from '@theme-original/CodeBlock/Content';
 import Highlighted from './Highlighted';
+import { isHydrating } from '@site/src/client/hydration';
 // The original's stylesheet, so the kept <pre> carries exactly the classes the server rendered.
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
@@ -20,9 +20,8 @@ type Props = ComponentProps<typeof Content>;
  * Prism for them on first use (./Highlighted.browser.tsx).
  */
 export default function ContentWrapper(props: Props): ReactNode {
-  const isBrowser = useIsBrowser();
-  // Decided once: hydrating means running in a browser before Docusaurus marks the app as mounted.
-  const [keepServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  // Decided once, when the block first renders.
+  const [keepServerHtml] = useState(isHydrating);
   const { metadata, wordWrap } = useCodeBlockContext();
   const theme = usePrismTheme();
   if (!keepServerHtml) return <Highlighted {...props} />;
