@@ -135,6 +135,23 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/fine-tuning\/datasets$/);
     await expect(drawer).toBeHidden();
   });
+
+  test('the drawer is built when the reader reaches for it, by pointer or keyboard', async ({ page }) => {
+    await page.goto('/api/create-training-job');
+    await hydrated(page);
+    // Not built on load: on API pages it holds the whole reference sidebar.
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.navbar-sidebar');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Introduction' })).toBeVisible();
+    await page.locator('.navbar-sidebar__backdrop').click({ position: { x: 790, y: 400 } });
+    await expect(drawer).toBeHidden();
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+  });
 });
 
 test('an unknown path answers 404 with the not-found page', async ({ page }) => {
