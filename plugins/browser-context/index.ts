@@ -13,8 +13,8 @@ import { replaceModule } from '../shared/replace-module';
 
 // App.js's own import, matched as written (before resolution): the replacement imports the
 // original module by its package path, which must still resolve to the original.
-const BROWSER_CONTEXT_REQUEST = /^\.\/browserContext(\.js)?$/;
-const APP = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/;
+export const BROWSER_CONTEXT_REQUEST = /^\.\/browserContext(\.js)?$/;
+export const APP = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/;
 
 export const PROVIDER = path.resolve(__dirname, '../../src/client/BrowserContextProvider.tsx');
 

@@ -14,8 +14,8 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { replaceModule } from '../shared/replace-module';
 
-const CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
-const HIGHLIGHTED = /[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]Highlighted\.tsx$/;
+export const CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
+export const HIGHLIGHTED = /[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]Highlighted\.tsx$/;
 
 export const EMPTY_MODULE = path.join(__dirname, 'empty.js');
 export const HIGHLIGHTED_BROWSER = path.resolve(__dirname, '../../src/theme/CodeBlock/Content/Highlighted.browser.tsx');
