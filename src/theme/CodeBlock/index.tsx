@@ -18,13 +18,23 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
   return Array.isArray(children) ? children.join('') : children;
 }
 
-export default function CodeBlock({ children: rawChildren, ...props }: Props): ReactNode {
+/** One Prism theme: render as Docusaurus does, minus the remount (and without re-rendering when useIsBrowser flips). */
+function CodeBlockOneTheme({ children: rawChildren, ...props }: Props): ReactNode {
+  const children = maybeStringifyChildren(rawChildren);
+  const Content = typeof children === 'string' ? StringContent : ElementContent;
+  return <Content {...props}>{children as string}</Content>;
+}
+
+/** Different themes per colour mode: Docusaurus's remount after hydration, to apply the right one. */
+function CodeBlockRemount({ children: rawChildren, ...props }: Props): ReactNode {
   const isBrowser = useIsBrowser();
   const children = maybeStringifyChildren(rawChildren);
   const Content = typeof children === 'string' ? StringContent : ElementContent;
   return (
-    <Content key={SAME_THEME_IN_BOTH_MODES ? undefined : String(isBrowser)} {...props}>
+    <Content key={String(isBrowser)} {...props}>
       {children as string}
     </Content>
   );
 }
+
+export default SAME_THEME_IN_BOTH_MODES ? CodeBlockOneTheme : CodeBlockRemount;
