@@ -18,23 +18,26 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
   return Array.isArray(children) ? children.join('') : children;
 }
 
-/** One Prism theme: render as Docusaurus does, minus the remount (and without re-rendering when useIsBrowser flips). */
-function CodeBlockOneTheme({ children: rawChildren, ...props }: Props): ReactNode {
-  const children = maybeStringifyChildren(rawChildren);
-  const Content = typeof children === 'string' ? StringContent : ElementContent;
-  return <Content {...props}>{children as string}</Content>;
-}
-
-/** Different themes per colour mode: Docusaurus's remount after hydration, to apply the right one. */
-function CodeBlockRemount({ children: rawChildren, ...props }: Props): ReactNode {
-  const isBrowser = useIsBrowser();
+/** The original's body: string or element content, under an optional key. */
+function renderContent({ children: rawChildren, ...props }: Props, key?: string): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
   const Content = typeof children === 'string' ? StringContent : ElementContent;
   return (
-    <Content key={String(isBrowser)} {...props}>
+    <Content key={key} {...props}>
       {children as string}
     </Content>
   );
+}
+
+/** One Prism theme: render as Docusaurus does, minus the remount (and without re-rendering when useIsBrowser flips). */
+function CodeBlockOneTheme(props: Props): ReactNode {
+  return renderContent(props);
+}
+
+/** Different themes per colour mode: Docusaurus's remount after hydration, to apply the right one. */
+function CodeBlockRemount(props: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  return renderContent(props, String(isBrowser));
 }
 
 export default SAME_THEME_IN_BOTH_MODES ? CodeBlockOneTheme : CodeBlockRemount;
