@@ -1,13 +1,9 @@
 // Hydrates server-highlighted code as it is instead of highlighting it again: on long pages Prism re-tokenizing every block was most of the main-thread time before the page answers.
 import React, { useState, type ComponentProps, type ReactNode } from 'react';
-import clsx from 'clsx';
-import { usePrismTheme } from '@docusaurus/theme-common';
-import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import type Content from '@theme-original/CodeBlock/Content';
 import Highlighted from './Highlighted';
+import { useOriginalPreProps } from './pre';
 import { isHydrating } from '@site/src/client/hydration';
-// The original's stylesheet, so the kept <pre> carries exactly the classes the server rendered.
-import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
 type Props = ComponentProps<typeof Content>;
 
@@ -22,18 +18,7 @@ type Props = ComponentProps<typeof Content>;
 export default function ContentWrapper(props: Props): ReactNode {
   // Decided once, when the block first renders.
   const [keepServerHtml] = useState(isHydrating);
-  const { metadata, wordWrap } = useCodeBlockContext();
-  const theme = usePrismTheme();
+  const pre = useOriginalPreProps(props.className);
   if (!keepServerHtml) return <Highlighted {...props} />;
-  return (
-    <pre
-      ref={wordWrap.codeBlockRef}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as the original: scrollable code is focusable
-      tabIndex={0}
-      className={clsx(props.className, `prism-code language-${metadata.language.toLowerCase()}`, styles.codeBlock, 'thin-scrollbar')}
-      style={theme.plain}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: '' }}
-    />
-  );
+  return <pre {...pre} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
 }
