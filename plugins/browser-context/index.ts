@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { replaceModule } from '../shared/replace-module';
+import { browserModuleReplacements } from '../shared/replace-module';
 
 // App.js's own import, matched as written (before resolution): the replacement imports the
 // original module by its package path, which must still resolve to the original.
@@ -19,11 +19,5 @@ export const APP = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/;
 export const PROVIDER = path.resolve(__dirname, '../../src/client/BrowserContextProvider.tsx');
 
 export default function browserContext(): Plugin {
-  return {
-    name: 'browser-context',
-    configureWebpack(_config, isServer, utils) {
-      if (isServer) return {};
-      return { plugins: [replaceModule(utils, BROWSER_CONTEXT_REQUEST, PROVIDER, APP)] } as never;
-    },
-  };
+  return browserModuleReplacements('browser-context', [{ test: BROWSER_CONTEXT_REQUEST, target: PROVIDER, issuer: APP }]);
 }

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { replaceModule } from '../shared/replace-module';
+import { browserModuleReplacements } from '../shared/replace-module';
 
 export const CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
 export const HIGHLIGHTED = /[\\/]src[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]Highlighted\.tsx$/;
@@ -21,11 +21,8 @@ export const EMPTY_MODULE = path.join(__dirname, 'empty.js');
 export const HIGHLIGHTED_BROWSER = path.resolve(__dirname, '../../src/theme/CodeBlock/Content/Highlighted.browser.tsx');
 
 export default function lazyPrism(): Plugin {
-  return {
-    name: 'lazy-prism',
-    configureWebpack(_config, isServer, utils) {
-      if (isServer) return {};
-      return { plugins: [replaceModule(utils, CLIENT_MODULE, EMPTY_MODULE), replaceModule(utils, HIGHLIGHTED, HIGHLIGHTED_BROWSER)] } as never;
-    },
-  };
+  return browserModuleReplacements('lazy-prism', [
+    { test: CLIENT_MODULE, target: EMPTY_MODULE },
+    { test: HIGHLIGHTED, target: HIGHLIGHTED_BROWSER },
+  ]);
 }

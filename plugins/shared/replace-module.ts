@@ -1,8 +1,8 @@
 /**
- * A bundler plugin that swaps one module file for another in the browser build, for the plugins
- * that replace a Docusaurus internal no swizzle reaches (plugins/lazy-prism, plugins/browser-context).
+ * Swaps module files for others in the browser build only, for the plugins that replace a
+ * Docusaurus internal no swizzle reaches (plugins/lazy-prism, plugins/browser-context).
  */
-import type { ConfigureWebpackUtils } from '@docusaurus/types';
+import type { ConfigureWebpackUtils, Plugin } from '@docusaurus/types';
 
 interface ResolveData {
   request?: string;
@@ -12,11 +12,16 @@ interface ResolveData {
 
 type ReplacementPlugin = new (test: RegExp, replace: (data: ResolveData) => void) => unknown;
 
-/**
- * Replaces every module whose resolved path matches `test` with the file `target`; with `issuer`,
- * only where the importing file's path matches it.
- */
-export function replaceModule(utils: ConfigureWebpackUtils, test: RegExp, target: string, issuer?: RegExp): unknown {
+export interface Replacement {
+  /** Matched against the request as written and against the resolved file path. */
+  test: RegExp;
+  /** The file to use instead. */
+  target: string;
+  /** Only where the importing file's path matches this. */
+  issuer?: RegExp;
+}
+
+function replaceModule(utils: ConfigureWebpackUtils, { test, target, issuer }: Replacement): unknown {
   const { NormalModuleReplacementPlugin } = utils.currentBundler.instance as unknown as { NormalModuleReplacementPlugin: ReplacementPlugin };
   return new NormalModuleReplacementPlugin(test, (data) => {
     if (issuer && !issuer.test(data.contextInfo?.issuer ?? '')) return;
@@ -24,4 +29,15 @@ export function replaceModule(utils: ConfigureWebpackUtils, test: RegExp, target
     if (data.createData?.resource && test.test(data.createData.resource)) data.createData.resource = target;
     else data.request = target;
   });
+}
+
+/** A Docusaurus plugin that applies `replacements` to the browser build; the server build keeps the originals. */
+export function browserModuleReplacements(name: string, replacements: Replacement[]): Plugin {
+  return {
+    name,
+    configureWebpack(_config, isServer, utils) {
+      if (isServer) return {};
+      return { plugins: replacements.map((r) => replaceModule(utils, r)) } as never;
+    },
+  };
 }
