@@ -31,6 +31,10 @@ import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, typ
 const SITE = path.resolve(__dirname, '..');
 const BENCH = path.join(SITE, '.bench');
 const OUT = path.join(BENCH, 'build');
+const RESULTS_FILE = path.join(__dirname, 'bench', 'RESULTS.md');
+const RESULTS_HEADER =
+  '# Latest benchmark\n\nWritten by `npm run bench` (see [README.md](README.md) for the method and budgets). ' +
+  'Commit it with the change it measures.\n\n';
 
 function positiveInt(name: string, fallback: number): number {
   const n = Number(process.env[name] ?? fallback);
@@ -232,7 +236,9 @@ async function main(): Promise<void> {
   console.log(md);
   await fs.writeFile(path.join(BENCH, 'results.json'), `${JSON.stringify({ ...input, markdown: md }, null, 2)}\n`);
   await fs.writeFile(path.join(BENCH, 'results.md'), `${md}\n`);
-  log('wrote .bench/results.json and .bench/results.md');
+  // The dated record a maintainer commits with a change; the README links it instead of copying figures.
+  await fs.writeFile(RESULTS_FILE, `${RESULTS_HEADER}${md}\n`);
+  log(`wrote .bench/results.json, .bench/results.md and ${path.relative(SITE, RESULTS_FILE)}`);
 }
 
 main().then(
