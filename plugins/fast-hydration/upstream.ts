@@ -47,7 +47,7 @@ export const UPSTREAM: UpstreamFile[] = [
   // Prism loads on first use.
   { pkg: CLASSIC, version: D, file: 'lib/index.js', sha256: 'cb00b18a1c64c86340ffb4e64de657d7c5dcf177d7086f0a9b3d347bb50cd5f8', part: /^.*prism-include-languages.*$/gm, patch: 'index.ts (REPLACEMENTS)', section: 'Prism loads on first use' },
   { pkg: CLASSIC, version: D, file: 'lib/prism-include-languages.js', sha256: 'a464a26897ccb5b2a509dcec3fd9b35e7038c1ee91f7f8863c7096e991af8774', patch: 'client/empty-prism-include-languages.js', section: 'Prism loads on first use' },
-  { pkg: CLASSIC, version: D, file: 'lib/theme/prism-include-languages.js', sha256: '42fcb21218b4537fa0d7dc51caf7d78f88891e0d9b925be61555fee46fc29614', patch: 'theme/prism-include-languages.ts', section: 'Prism loads on first use' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/prism-include-languages.js', sha256: '42fcb21218b4537fa0d7dc51caf7d78f88891e0d9b925be61555fee46fc29614', patch: 'theme/CodeBlock/Content/load.ts', section: 'Prism loads on first use' },
 
   // Tabs stay mounted through hydration.
   { pkg: OPENAPI, version: O, file: 'lib/theme/Tabs/index.js', sha256: '175d992a3a641c0af343c3a32d9d303853f56252f07fff0d35f43d44734e8459', patch: 'theme/Tabs/index.tsx', section: 'Tabs stay mounted through hydration' },
