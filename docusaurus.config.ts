@@ -8,8 +8,7 @@ import openapiDownloads from './plugins/openapi-downloads';
 import apiDocsIsolation from './plugins/api-docs-isolation';
 import cspHeaders from './plugins/csp';
 import apiChunks from './plugins/api-chunks';
-import lazyPrism from './plugins/lazy-prism';
-import browserContext from './plugins/browser-context';
+import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 
 const config = {
@@ -58,9 +57,6 @@ const config = {
     ],
   ],
 
-  // Startup work moved out of the tasks in which pages hydrate, and the end of hydration (see each file).
-  clientModules: ['./src/client/prefetch-on-intent.ts', './src/client/warm-collator.ts', './src/client/hydration.ts'],
-
   plugins: [
     [
       '@docusaurus/plugin-content-docs',
@@ -77,8 +73,6 @@ const config = {
     llmsTxt,
     cspHeaders,
     apiChunks,
-    lazyPrism,
-    browserContext,
     apiDocsIsolation,
   ],
   themes: [
@@ -100,6 +94,8 @@ const config = {
         ignoreCssSelectors: ['.openapi-right-panel__container', 'pre', '.openapi-tabs__code-container'],
       },
     ],
+    // Last, so its components win over the two themes above (patches of upstream internals; UPGRADING.md).
+    fastHydration,
   ],
 
   themeConfig: {
@@ -114,7 +110,7 @@ const config = {
       theme: prismThemes.vsDark,
       darkTheme: prismThemes.vsDark,
       // Beyond prism-react-renderer's own set: shell in the guides, Ruby, Java and PowerShell in the
-      // API samples. The browser loads Prism only on first use (plugins/lazy-prism).
+      // API samples. The browser loads Prism only on first use (plugins/fast-hydration).
       additionalLanguages: ['bash', 'java', 'ruby', 'powershell'],
     },
   } satisfies Preset.ThemeConfig,

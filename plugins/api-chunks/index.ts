@@ -5,11 +5,12 @@
  */
 import type { Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
+import { API_ONLY_MODULES } from '../fast-hydration';
 
 const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 
 export const API_CHUNK_TEST = new RegExp(
-  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|ApiExplorer|ApiTabs|DiscriminatorTabs|Markdown|MimeTabs|OperationTabs|ParamsItem|ParamsDetails|RequestSchema|ResponseSchema|Schema|SchemaTabs|ArrayBrackets)|components[\\\\/](CodeSamples|Markdown|SchemaList|ServerRendered)))[\\\\/]`,
+  `[\\\\/](node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})|src[\\\\/](theme[\\\\/](ApiItem|Markdown|ParamsItem|Schema|SchemaList|ArrayBrackets)|components[\\\\/](CodeSamples|Markdown)))[\\\\/]`,
 );
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
@@ -18,7 +19,7 @@ const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]
 function apiOnly(module: Module): boolean {
   // Rspack hands over its own module objects; `resource` is the file path for normal modules.
   const resource = (module as unknown as { resource?: string }).resource ?? '';
-  return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
+  return (API_CHUNK_TEST.test(resource) || API_ONLY_MODULES.test(resource)) && !SHARED_THEME_PARTS.test(resource);
 }
 
 export default function apiChunks(): Plugin {

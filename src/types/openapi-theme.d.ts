@@ -16,26 +16,13 @@ declare module '@theme-original/ParamsItem' {
   export default ParamsItem;
 }
 
-declare module '@theme-original/ParamsDetails' {
-  import type { ComponentType } from 'react';
-  const ParamsDetails: ComponentType<Record<string, unknown>>;
-  export default ParamsDetails;
-}
-
-declare module '@theme-original/RequestSchema' {
-  import type { ComponentType } from 'react';
-  const RequestSchema: ComponentType<Record<string, unknown>>;
-  export default RequestSchema;
-}
-
-declare module '@theme-original/ResponseSchema' {
-  import type { ComponentType } from 'react';
-  const ResponseSchema: ComponentType<Record<string, unknown>>;
-  export default ResponseSchema;
-}
-
 declare module '@theme-original/Schema' {
   import type { ComponentType } from 'react';
   const Schema: ComponentType<Record<string, unknown>>;
   export default Schema;
+}
+
+// Served from src/theme/SchemaList (the request and response body wrappers in plugins/fast-hydration import it too).
+declare module '@theme/SchemaList' {
+  export * from '@site/src/theme/SchemaList';
 }

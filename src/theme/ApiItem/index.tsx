@@ -8,7 +8,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
-import { ApiStoreContext, createApiStore } from './store';
+import { ApiStoreContext, createApiStore } from '@theme/ApiItem/store';
 import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
 
 interface ApiFrontMatter {

@@ -1,0 +1,78 @@
+/**
+ * Every patch of Docusaurus, OpenAPI-theme and search-plugin internals, in one plugin: the parts
+ * that make pages start faster (code arrives highlighted and stays so, Prism and the search bar load
+ * on first use, no work piles into the hydration task) or render on the server what the OpenAPI
+ * theme leaves to the browser. Each file says why it exists; UPGRADING.md says what to re-check
+ * when an upstream package moves, and tests/unit/upstream-canaries.test.ts fails when a file a
+ * patch depends on changes (./upstream.ts records them).
+ *
+ * - theme/ — components served in place of the upstream ones. The plugin is listed in `themes`
+ *   after the OpenAPI theme and the search plugin, so its components win. A wrapper reaches the
+ *   component it wraps as `@theme-init/<Name>` (the first theme that provided it), or by its package
+ *   path where two themes provide it (Tabs, SearchBar): `@theme-original` would be the wrapper itself.
+ *   The folder holds TypeScript, which the site's own loader compiles (no getTypeScriptThemePath:
+ *   nobody swizzles from a local plugin).
+ * - client/ — modules that run on every page before it hydrates.
+ * - REPLACEMENTS — modules swapped for others in the browser build only (the server build keeps
+ *   the originals, so the static HTML is as before).
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+import { browserModuleReplacements, escapeRegExp, exactPath, type Replacement } from './replace-module';
+
+const here = (...parts: string[]): string => path.join(__dirname, ...parts);
+
+export const REPLACEMENTS: Replacement[] = [
+  {
+    // theme-classic's client module that imports Prism and registers the extra grammars on every
+    // page at startup: a long task on a slow phone, and ~29 KB gzip of `main`. Emptied; Prism loads
+    // with the first code block that needs highlighting in the browser (theme/CodeBlock/Content).
+    test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
+    target: here('client', 'empty-prism-include-languages.js'),
+  },
+  {
+    // The theme's highlighting Content as the server renders it → the browser twin that loads it,
+    // with the grammars, on first use.
+    test: exactPath(here('theme', 'CodeBlock', 'Content', 'Highlighted.tsx')),
+    target: here('theme', 'CodeBlock', 'Content', 'Highlighted.browser.tsx'),
+  },
+  {
+    // App.js's provider of useIsBrowser(), matched as App.js writes the import (before resolution):
+    // the replacement imports the original module by its package path, which still resolves to it.
+    test: /^\.\/browserContext(\.js)?$/,
+    issuer: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/,
+    target: here('client', 'BrowserContextProvider.tsx'),
+  },
+];
+
+/** Client modules, in order: each moves startup work out of the tasks in which the page hydrates. */
+export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'warm-collator.ts'), here('client', 'hydration.ts')];
+
+/**
+ * Theme components served here that only API pages use (names under theme/), and the helper only
+ * they import: the API reference's chunking puts them in its `openapi` chunk, which guide pages
+ * never load.
+ */
+export const API_ONLY_THEME = [
+  'ApiItem',
+  'ApiExplorer',
+  'ApiTabs',
+  'DiscriminatorTabs',
+  'MimeTabs',
+  'OperationTabs',
+  'ParamsDetails',
+  'RequestSchema',
+  'ResponseSchema',
+  'SchemaTabs',
+];
+export const API_ONLY_MODULES = new RegExp(
+  `^${escapeRegExp(here(path.sep))}(theme[\\\\/](${API_ONLY_THEME.join('|')})[\\\\/]|unwrap[\\\\/]serverRendered\\.tsx$)`,
+);
+
+export default function fastHydration(): Plugin {
+  return {
+    ...browserModuleReplacements('fast-hydration', REPLACEMENTS),
+    getThemePath: () => here('theme'),
+    getClientModules: () => CLIENT_MODULES,
+  };
+}

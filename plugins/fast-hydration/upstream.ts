@@ -1,0 +1,112 @@
+/**
+ * The upstream files the patches in this plugin copy, mirror, wrap white-box, replace or import by
+ * internal path, each with the package version and content hash it was last checked against.
+ * tests/unit/upstream-canaries.test.ts fails, naming the file, when an upgrade changes one; what to
+ * re-check is in UPGRADING.md under the section named here. After re-checking, record the new
+ * version and hash the failure prints.
+ */
+
+export interface UpstreamFile {
+  /** The npm package, as in node_modules. */
+  pkg: string;
+  /** Path inside the package. */
+  file: string;
+  /** The package's version (its package.json) when the hash below was recorded. */
+  version: string;
+  /** sha256 of the file, or of the `part` of it the patch depends on. */
+  sha256: string;
+  /** Only these lines count (every match of this regex, joined by newlines), where the rest of a large file is irrelevant. */
+  part?: RegExp;
+  /** The patch, relative to plugins/fast-hydration/. */
+  patch: string;
+  /** The UPGRADING.md section (a "###" heading) that says what the patch assumes and how to verify it. */
+  section: string;
+}
+
+const CORE = '@docusaurus/core';
+const CLASSIC = '@docusaurus/theme-classic';
+const COMMON = '@docusaurus/theme-common';
+const DOCS = '@docusaurus/plugin-content-docs';
+const OPENAPI = 'docusaurus-theme-openapi-docs';
+const SEARCH = '@easyops-cn/docusaurus-search-local';
+
+const D = '3.10.2';
+const O = '5.2.0';
+const S = '0.55.3';
+
+export const UPSTREAM: UpstreamFile[] = [
+  // Code blocks hydrate as the server highlighted them.
+  { pkg: CLASSIC, version: D, file: 'lib/theme/CodeBlock/index.js', sha256: '639f8655d319e123c4efa5223a42078d3e98ea361e206f6f1bfb87b080a28904', patch: 'theme/CodeBlock/index.tsx', section: 'Code blocks keep the server HTML' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/CodeBlock/Content/String.js', sha256: '81ab153e9e797be7a86bcfe00dfd53ae6eb14bca2b40d30515d075e5b4e95f99', patch: 'theme/CodeBlock/Content/index.tsx', section: 'Code blocks keep the server HTML' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/CodeBlock/Content/index.js', sha256: '0d361f5894590ea483a8cd846925bf41d85301eed29e0cfb4dc515128ab35556', patch: 'theme/CodeBlock/Content/pre.ts', section: 'Code blocks keep the server HTML' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/CodeBlock/Content/styles.module.css', sha256: '26dba21a9e8eb53810a03017513a07ac613288682addf075f186ed52b1b5e07f', patch: 'theme/CodeBlock/Content/pre.ts', section: 'Code blocks keep the server HTML' },
+  { pkg: COMMON, version: D, file: 'lib/utils/codeBlockUtils.js', sha256: 'ade5a2056ef4f591fb50b88ab28e29e8e470de4de320a1512970a09040c35af1', patch: 'theme/CodeBlock/Content/pre.ts', section: 'Code blocks keep the server HTML' },
+  { pkg: CORE, version: D, file: 'lib/client/ClientLifecyclesDispatcher.js', sha256: '30fedb7e211e3acc565326bc85f23bb075931033b0ce1d16408e792f8b2bffb0', patch: 'client/hydration.ts', section: 'Code blocks keep the server HTML' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/CodeBlock/Line/index.js', sha256: '5512298d8a194b78aec9759f944e035c75660bb887040779576dc1fed63ddce8', patch: 'theme/CodeBlock/Line/index.tsx', section: 'Valid nesting: code lines and the method-and-path box' },
+
+  // Prism loads on first use.
+  { pkg: CLASSIC, version: D, file: 'lib/index.js', sha256: 'cb00b18a1c64c86340ffb4e64de657d7c5dcf177d7086f0a9b3d347bb50cd5f8', part: /^.*prism-include-languages.*$/gm, patch: 'index.ts (REPLACEMENTS)', section: 'Prism loads on first use' },
+  { pkg: CLASSIC, version: D, file: 'lib/prism-include-languages.js', sha256: 'a464a26897ccb5b2a509dcec3fd9b35e7038c1ee91f7f8863c7096e991af8774', patch: 'client/empty-prism-include-languages.js', section: 'Prism loads on first use' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/prism-include-languages.js', sha256: '42fcb21218b4537fa0d7dc51caf7d78f88891e0d9b925be61555fee46fc29614', patch: 'theme/CodeBlock/Content/load.ts', section: 'Prism loads on first use' },
+
+  // Tabs stay mounted through hydration.
+  { pkg: OPENAPI, version: O, file: 'lib/theme/Tabs/index.js', sha256: '175d992a3a641c0af343c3a32d9d303853f56252f07fff0d35f43d44734e8459', patch: 'theme/Tabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiTabs/index.js', sha256: 'fd5ffca5e1feefa8bb01bab4809b1c499880b886d05cd233308dc81c55c17bbb', patch: 'theme/ApiTabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/MimeTabs/index.js', sha256: '9c4e38e8e0c9f21dd59d7fe989d7301b2122a7aa3c52bedd2979fd8bb72d76b2', patch: 'theme/MimeTabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/SchemaTabs/index.js', sha256: 'e06177b659b9bee4847de1488502c9a97cb9270876d4803e48f56de2b87ad8d5', patch: 'theme/SchemaTabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/DiscriminatorTabs/index.js', sha256: 'be501450eebca0596b0464fbd6f5c48ba5dc9e5c3f7eeba563472d6f737137bd', patch: 'theme/DiscriminatorTabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/OperationTabs/index.js', sha256: '991f5da7389cd31008ebe85ee37569506253778672e5e37c8803f748e8ca9254', patch: 'theme/OperationTabs/index.tsx', section: 'Tabs stay mounted through hydration' },
+
+  // useIsBrowser flips in a transition.
+  { pkg: CORE, version: D, file: 'lib/client/App.js', sha256: '1442f48492b535165d7e2767d4d1615713bb517a883c5142113740aaef086cba', patch: 'index.ts (REPLACEMENTS)', section: 'useIsBrowser flips in a transition' },
+  { pkg: CORE, version: D, file: 'lib/client/browserContext.js', sha256: 'f0765ea0de6c682044acc2d1f6f7d474e9ac389591a8e97f877e437c09225b4c', patch: 'client/BrowserContextProvider.tsx', section: 'useIsBrowser flips in a transition' },
+
+  // Pages load on intent only.
+  { pkg: CORE, version: D, file: 'lib/client/clientEntry.js', sha256: 'a9d6514eaf79c05c7d5275b5139298a5467c1c8339ab8a887c5d8ba61aff9871', patch: 'client/prefetch-on-intent.ts', section: 'Pages load on intent only' },
+  { pkg: CORE, version: D, file: 'lib/client/docusaurus.js', sha256: 'b0d1dbdc1e3a706fe1ffd91c726d8348c5e4ed6ac95a716f549eb58127a4b202', patch: 'client/prefetch-on-intent.ts', section: 'Pages load on intent only' },
+  { pkg: CORE, version: D, file: 'lib/client/exports/Link.js', sha256: '579c2ce775717e6c5dce523b441c038735aebd2e4e1e8cea53fe413e26b326f3', part: /^.*window\.docusaurus.*$/gm, patch: 'client/prefetch-on-intent.ts', section: 'Pages load on intent only' },
+
+  // The collator warms up in a task of its own.
+  { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '7677613550a21a75fd727628a14c1497a032f7fd0684e91f6f36b840db7fbead', part: /^.*localeCompare.*$/gm, patch: 'client/warm-collator.ts', section: 'The collator warms up in a task of its own' },
+
+  // The mobile drawer renders when the reader reaches for it.
+  { pkg: CLASSIC, version: D, file: 'lib/theme/Navbar/MobileSidebar/index.js', sha256: '0e302185bbfd7b0a4a737b7a41b5215245df25c00221df68aa06e6d77ad648de', patch: 'theme/Navbar/MobileSidebar/index.tsx', section: 'The mobile drawer renders on demand' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/Navbar/MobileSidebar/Toggle/index.js', sha256: 'daa023d1c382110294842f2fe30356e2002fed2511b8b36969b151e974008ec8', patch: 'theme/Navbar/MobileSidebar/index.tsx', section: 'The mobile drawer renders on demand' },
+  { pkg: COMMON, version: D, file: 'lib/contexts/navbarMobileSidebar.js', sha256: '66a240ad64d9f9ad2a6fd300a3ce68dc06a501f2f463641c8677dc586df4eaa0', patch: 'theme/Navbar/MobileSidebar/index.tsx', section: 'The mobile drawer renders on demand' },
+
+  // No announcement bar code.
+  { pkg: CLASSIC, version: D, file: 'lib/theme/AnnouncementBar/index.js', sha256: '3b497461548ccc36df1a4b45387491736b90b43189a1dda8867c15cea7022113', patch: 'theme/AnnouncementBar/index.tsx', section: 'No announcement bar' },
+
+  // The search bar loads on first use.
+  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/SearchBar.jsx', sha256: '1d6b381687947f38b5a740783ee9e48689b4fb817adfc24a6cac0f0b0992e8b4', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
+  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/SearchBar.module.css', sha256: '6a732d0800750851e2e8ae3e54be0531be682f6ddb9d3a011c844f44e2986c4b', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
+  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/index.jsx', sha256: '81a593b3ea11942bb142f8c2190408f4a38b2abde0e9db226fa0c692f8b25ee0', patch: 'theme/SearchBar/Loaded.tsx', section: 'The search bar loads on first use' },
+  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/keymap.js', sha256: '68268762792c9c032c86542f06d6786e1b6a8de3c9b5089691004596e5c38cb6', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
+  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/platform.js', sha256: '5b08f8eb134ba617309536a0a4b2bdd5776ac5c5c69e97bb5b731d0a6d827248', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
+  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/proxiedGenerated.js', sha256: '8c8a797860c2942377c016cb4419e80c553f0ded9a43b281e00fce55fc7d7454', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
+
+  // The OpenAPI theme's store, without Redux.
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiItem/store.js', sha256: '355626c56d67696f7d739a98f355767f62ff3f998cf314cf90ae6199f2aa0e85', patch: 'theme/ApiItem/store.ts', section: "The OpenAPI theme's store without Redux" },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiItem/hooks.js', sha256: 'f1535d38d96073a80335725e3a1571c9d157282f04aa938f15906728b62c41be', patch: 'theme/ApiItem/hooks.ts', section: "The OpenAPI theme's store without Redux" },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/Accept/slice.js', sha256: '7212ab805fafa7ad17ddbc8485acc6d155d7f2a27ff10767706f4908b366d5f2', patch: 'theme/ApiExplorer/Accept/slice.ts', section: "The OpenAPI theme's store without Redux" },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/ContentType/slice.js', sha256: '0f7397c3ddf8a5ad0176554adc90f206461e5571491400df8f5d0f50f680ca94', patch: 'theme/ApiExplorer/ContentType/slice.ts', section: "The OpenAPI theme's store without Redux" },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/SchemaSelection/slice.js', sha256: 'd66f3f962c14e8121d9504b22099aba48b3da79c7972887ea2061239f7d84cb0', patch: 'theme/ApiExplorer/SchemaSelection/slice.ts', section: "The OpenAPI theme's store without Redux" },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/SchemaSelection/index.js', sha256: 'df8335e9bb3be5e7b9b9b22874ee28d01dba03885aea24f524e71c7a1622cdb4', patch: 'theme/ApiExplorer/SchemaSelection/slice.ts', section: "The OpenAPI theme's store without Redux" },
+  {
+    pkg: OPENAPI,
+    version: O,
+    file: 'lib/theme/Schema/index.js',
+    sha256: '1e08b267b319d7759ad6a6408dd0c1340df6fd13011c1299155357caaa6d92ce',
+    part: /^.*(ApiItem\/hooks|SchemaSelection|useTyped\w+|dispatch).*$/gm,
+    patch: 'theme/ApiItem/hooks.ts',
+    section: "The OpenAPI theme's store without Redux",
+  },
+
+  // Parameters and bodies are server-rendered.
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ParamsDetails/index.js', sha256: 'be8427f1a1366eb471d04870a755e371354021cae9fee4f1e7f4b799f3f490a9', patch: 'theme/ParamsDetails/index.tsx', section: 'Parameters and bodies render on the server' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/RequestSchema/index.js', sha256: 'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2', patch: 'theme/RequestSchema/index.tsx', section: 'Parameters and bodies render on the server' },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ResponseSchema/index.js', sha256: '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b', patch: 'theme/ResponseSchema/index.tsx', section: 'Parameters and bodies render on the server' },
+
+  // Valid nesting in the method-and-path box.
+  { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/MethodEndpoint/index.js', sha256: 'aea76b2570fecf8cea83771c53f7725f835bdf0513a252b339eaf76316915a3d', patch: 'theme/ApiExplorer/MethodEndpoint/index.tsx', section: 'Valid nesting: code lines and the method-and-path box' },
+];

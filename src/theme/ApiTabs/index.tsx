@@ -1,5 +1,0 @@
-// Keeps the tabs mounted through hydration, so the code blocks inside are not rendered and highlighted twice (see src/components/KeepMounted).
-import ApiTabs from '@theme-original/ApiTabs';
-import { keepMounted } from '@site/src/components/KeepMounted';
-
-export default keepMounted(ApiTabs, 'ApiTabs');
