@@ -10,11 +10,6 @@ declare module '@theme/SchemaExpansion' {
 }
 
 // Originals of the theme components our wrappers extend.
-declare module '@theme-original/ParamsItem' {
-  import type { ComponentType } from 'react';
-  const ParamsItem: ComponentType<Record<string, unknown>>;
-  export default ParamsItem;
-}
 
 declare module '@theme-original/ParamsDetails' {
   import type { ComponentType } from 'react';
@@ -32,10 +27,4 @@ declare module '@theme-original/ResponseSchema' {
   import type { ComponentType } from 'react';
   const ResponseSchema: ComponentType<Record<string, unknown>>;
   export default ResponseSchema;
-}
-
-declare module '@theme-original/Schema' {
-  import type { ComponentType } from 'react';
-  const Schema: ComponentType<Record<string, unknown>>;
-  export default Schema;
 }

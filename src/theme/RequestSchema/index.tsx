@@ -1,7 +1,7 @@
 // Wraps the request body so its schema renders as a list item of the <ul> this component puts around it, and is server-rendered (the theme's is browser-only).
 import React, { type ComponentProps, type ReactNode } from 'react';
 import RequestSchema from '@theme-original/RequestSchema';
-import { SchemaInListContext } from '@site/src/components/SchemaList';
+import { SchemaInListContext } from '@theme/SchemaList';
 import { renderOnServerToo } from '@site/src/components/ServerRendered';
 
 export default function RequestSchemaWrapper(props: ComponentProps<typeof RequestSchema>): ReactNode {

@@ -1,7 +1,7 @@
 // Wraps the response body so its schema renders as a list item of the <ul> this component puts around it, and is server-rendered (the theme's is browser-only).
 import React, { type ComponentProps, type ReactNode } from 'react';
 import ResponseSchema from '@theme-original/ResponseSchema';
-import { SchemaInListContext } from '@site/src/components/SchemaList';
+import { SchemaInListContext } from '@theme/SchemaList';
 import { renderOnServerToo } from '@site/src/components/ServerRendered';
 
 export default function ResponseSchemaWrapper(props: ComponentProps<typeof ResponseSchema>): ReactNode {

@@ -8,8 +8,9 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
-import { ApiStoreContext, createApiStore } from './store';
-import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
+import { ApiStoreContext, createApiStore } from '@theme/ApiItem/store';
+import type { CodeSample } from '../../samples';
+import CodeSamples from './CodeSamples';
 
 interface ApiFrontMatter {
   code_samples?: CodeSample[];
