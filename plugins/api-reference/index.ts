@@ -48,11 +48,20 @@ export const API_CHUNK_TEST = new RegExp(
 const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
 
 /**
- * Code blocks, which nearly every page shows. Docusaurus puts what half of all chunks use into its
- * "common" chunk; code blocks got there through the in-browser Markdown of API descriptions, and
- * without it guide pages would fetch them as two more chunks (the Prism chunk stays apart).
+ * Code blocks, which nearly every page shows, and what they import. Docusaurus puts what half of
+ * all chunks use into its "common" chunk; code blocks got there through the in-browser Markdown of
+ * API descriptions, and without it guide pages would fetch them as more chunks. The lazily loaded
+ * Prism chunk stays apart.
  */
-const CODE_BLOCK = /[\\/](@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme|src[\\/]theme)[\\/]CodeBlock[\\/]|[\\/]node_modules[\\/]parse-numeric-range[\\/]/;
+const CODE_BLOCK = new RegExp(
+  [
+    String.raw`[\\/](@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme|src[\\/]theme|fast-hydration[\\/]theme)[\\/]CodeBlock[\\/]`,
+    String.raw`[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Icon[\\/](Copy|Success|WordWrap)[\\/]`,
+    String.raw`[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](utils[\\/]codeBlockUtils|hooks[\\/]useCodeWordWrap|hooks[\\/]useMutationObserver)\.js$`,
+    String.raw`[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]exports[\\/]BrowserOnly\.js$`,
+    String.raw`[\\/]node_modules[\\/]parse-numeric-range[\\/]`,
+  ].join('|'),
+);
 
 function apiOnly(module: Module): boolean {
   // Rspack hands over its own module objects; `resource` is the file path for normal modules.

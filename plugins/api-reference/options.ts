@@ -17,10 +17,11 @@ export const API_BASE_URL = 'https://api.withemissary.com';
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
- * Generated pages (gitignored), outside docs/. One path segment, equal to the docs instance's
+ * Generated pages (gitignored), outside docs/, named no longer than docs/api was (each page's path is in
+ * the browser's route table). One path segment, equal to the docs instance's
  * path: for a nested folder the generator would prefix every sidebar id with its last segments.
  */
-export const API_OUTPUT_DIR = 'generated-api';
+export const API_OUTPUT_DIR = 'api-docs';
 
 type ApiPageItem = Parameters<typeof createApiPageMD>[0] & { id: string; codeSamples?: string };
 type InfoPageItem = Parameters<typeof createInfoPageMD>[0];
