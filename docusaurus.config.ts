@@ -3,11 +3,9 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { footer } from './config/footer';
 import { navbar } from './config/navbar';
-import { API_DOCS_PLUGIN_ID, openApiPlugin } from './config/openapi';
-import openapiDownloads from './plugins/openapi-downloads';
-import apiDocsIsolation from './plugins/api-docs-isolation';
+import apiReference from './plugins/api-reference';
+import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
 import cspHeaders from './plugins/csp';
-import apiChunks from './plugins/api-chunks';
 import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 
@@ -48,8 +46,6 @@ const config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          // Generated API pages belong to the `api` instance below.
-          exclude: ['api/**'],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -58,25 +54,16 @@ const config = {
   ],
 
   plugins: [
-    [
-      '@docusaurus/plugin-content-docs',
-      {
-        id: API_DOCS_PLUGIN_ID,
-        path: 'docs/api',
-        routeBasePath: 'api',
-        sidebarPath: './sidebars.api.ts',
-        docItemComponent: '@theme/ApiItem',
-      },
-    ],
-    ['docusaurus-plugin-openapi-docs', openApiPlugin],
-    openapiDownloads,
+    // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
+    ['@docusaurus/plugin-content-docs', apiDocsOptions()],
+    ['docusaurus-plugin-openapi-docs', openApiDocsOptions()],
     llmsTxt,
     cspHeaders,
-    apiChunks,
-    apiDocsIsolation,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
+    // After the OpenAPI theme, so that its components wrap that theme's.
+    apiReference,
     [
       '@easyops-cn/docusaurus-search-local',
       {
@@ -86,7 +73,7 @@ const config = {
         indexBlog: false,
         indexPages: false,
         docsRouteBasePath: ['/', '/api'],
-        docsDir: ['docs', 'docs/api'],
+        docsDir: ['docs', API_OUTPUT_DIR],
         language: ['en'],
         searchBarShortcutHint: true,
         explicitSearchResultPath: true,

@@ -1,5 +1,5 @@
 /** OpenAPI → Markdown twins of the generated API pages: operations, schemas and the info page. */
-import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../code-samples';
+import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../api-reference/samples';
 import {
   deref,
   derefDeep,
@@ -9,7 +9,7 @@ import {
   type MediaType,
   type OpenApiDocument,
   type Schema,
-} from './openapi';
+} from '../api-reference/spec';
 import { oneLine } from './markdown';
 
 /** The sample languages the twins carry (the pages show more). */
@@ -184,7 +184,7 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
     out.push('', ...details);
   }
 
-  const resolved = { ...derefDeep(doc, op), method, path } as unknown as ApiOperation;
+  const resolved = { ...derefDeep(doc, op), method, path } as ApiOperation;
   const samples = generateSamples(sampleRequestFromOperation(resolved, doc.servers?.[0]?.url ?? ''));
   out.push('## Code samples', '');
   for (const sample of samples.filter((s) => TWIN_SAMPLE_LANGUAGES.includes(s.id))) {

@@ -2,18 +2,17 @@
  * Publishes the site for language models, after the build:
  * - a Markdown twin of every content page at its URL + `.md` (`/index.md` for the home page);
  * - /llms.txt (https://llmstxt.org): an index of the twins in four sections;
- * - /llms-full.txt: every twin in one file;
- * - /emissary.postman_collection.json: every operation as a Postman v2.1 collection.
+ * - /llms-full.txt: every twin in one file.
  * Guides are converted from their MDX sources; API pages are rendered from the OpenAPI document.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_BASE_URL, API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../../config/openapi';
+import { API_BASE_URL, API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
+import { POSTMAN_FILE } from '../api-reference/postman';
+import { infoRoute, listOperations, parseOpenApi, schemaRoute } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
-import { infoRoute, listOperations, parseOpenApi, schemaRoute } from './openapi';
-import { POSTMAN_FILE, postmanCollection } from './postman';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -220,9 +219,6 @@ export default function llmsTxt(context: LoadContext): Plugin {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full.join('\n'));
-
-      const collection = postmanCollection(doc, API_BASE_URL, `${siteUrl}${baseUrl}`);
-      await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
     },
   };
 }

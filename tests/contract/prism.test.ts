@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { splitFrontMatter } from '../../plugins/llms-txt/markdown';
+import { API_OUTPUT_DIR } from '../../plugins/api-reference/options';
 
 const ROOT = path.resolve(__dirname, '../..');
-const API_DIR = path.join(ROOT, 'docs/api');
+const API_DIR = path.join(ROOT, API_OUTPUT_DIR);
 const PUBLIC_BASE = 'https://api.withemissary.com';
 const EXPECTED_OPERATIONS = 35;
 
@@ -19,8 +20,8 @@ type Sample = { id: string; code: string };
 type Operation = { file: string; id: string; method: string; path: string; curl: string };
 
 // Read the operations synchronously so that each one can be its own named test.
-// docs/api is build output: fail with a hint rather than report zero operations.
-if (!fs.existsSync(API_DIR)) throw new Error('docs/api is missing: run `npm run gen-api` first');
+// The generated pages are build output: fail with a hint rather than report zero operations.
+if (!fs.existsSync(API_DIR)) throw new Error(`${API_OUTPUT_DIR} is missing: run \`npm run gen-api\` first`);
 const operations: Operation[] = fs
   .readdirSync(API_DIR)
   .filter((f) => f.endsWith('.api.mdx'))

@@ -9,14 +9,14 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deref, findOperation, pathExists, type Json } from '../support/openapi';
-import { kebabCase } from '../../plugins/llms-txt/openapi';
+import { kebabCase } from '../../plugins/api-reference/spec';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
 function pages(dir = DOCS): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'api' && dir === DOCS ? [] : pages(full);
+    if (statSync(full).isDirectory()) return pages(full);
     return /\.mdx?$/.test(name) ? [full] : [];
   });
 }

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../plugins/llms-txt/markdown';
 import { operationMarkdown, schemaMarkdown } from '../../plugins/llms-txt/api-markdown';
-import { kebabCase, listOperations, type OpenApiDocument } from '../../plugins/llms-txt/openapi';
-import { postmanCollection } from '../../plugins/llms-txt/postman';
+import { kebabCase, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { postmanCollection } from '../../plugins/api-reference/postman';
 
 test('imports go, but imports inside code blocks stay', () => {
   const md = mdxToMarkdown(

@@ -1,6 +1,6 @@
 // Renders a body schema as an <li> where the theme places it straight inside a <ul> (see SchemaList).
 import React, { type ComponentProps, type ReactNode } from 'react';
-import Schema from '@theme-original/Schema';
+import Schema from '@theme-init/Schema';
 import { SchemaInListContext, useSchemaInList } from '@theme/SchemaList';
 
 export default function SchemaWrapper(props: ComponentProps<typeof Schema>): ReactNode {

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES } from '../../config/codeSamples';
+import type { Operation } from './spec';
 
 const require = createRequire(import.meta.url);
 // Both packages are CommonJS without types of their own.
@@ -19,7 +20,7 @@ export interface CodeSample {
   code: string;
 }
 
-export type RequestBody =
+export type SampleBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'multipart'; fields: Array<{ name: string; value?: string; file?: string }> };
 
@@ -31,7 +32,7 @@ export interface SampleRequest {
   path: string;
   pathParams: Record<string, string>;
   query: Record<string, string>;
-  body?: RequestBody;
+  body?: SampleBody;
 }
 
 export function requestUrl(req: SampleRequest): string {
@@ -45,7 +46,7 @@ export function requestUrl(req: SampleRequest): string {
 }
 
 /** A request body in Postman's format (used for the samples and for the Postman collection). */
-export function postmanBody(body: RequestBody | undefined): object | undefined {
+export function postmanBody(body: SampleBody | undefined): object | undefined {
   if (!body) return undefined;
   if (body.kind === 'json') {
     return { mode: 'raw', raw: JSON.stringify(body.value, null, 2), options: { raw: { language: 'json' } } };
@@ -84,21 +85,10 @@ export function generateSamples(req: SampleRequest): CodeSample[] {
   });
 }
 
-/* ---- From an OpenAPI operation (as the docs plugin hands it over: $refs resolved) ---- */
+/* ---- From an OpenAPI operation ---- */
 
-interface MediaType {
-  example?: unknown;
-  examples?: Record<string, { value?: unknown }>;
-  schema?: { example?: unknown; properties?: Record<string, { format?: string; example?: unknown; examples?: unknown[] }> };
-}
-
-export interface ApiOperation {
-  operationId?: string;
-  method: string;
-  path: string;
-  parameters?: Array<{ name: string; in: string; required?: boolean; example?: unknown; schema?: { example?: unknown }; examples?: Record<string, { value?: unknown }> }>;
-  requestBody?: { content?: Record<string, MediaType> };
-}
+/** An operation with its $refs resolved (as the docs plugin hands it over, or `derefDeep` of the reader). */
+export type ApiOperation = Operation & { method: string; path: string };
 
 function exampleOf(holder: { example?: unknown; examples?: Record<string, { value?: unknown }> | unknown[]; schema?: { example?: unknown } } | undefined): unknown {
   if (!holder) return undefined;
@@ -124,7 +114,7 @@ export function sampleRequestFromOperation(op: ApiOperation, baseUrl: string): S
       throw new Error(`Required query parameter "${p.name}" of ${where} has no example`);
     }
   }
-  let body: RequestBody | undefined;
+  let body: SampleBody | undefined;
   const content = op.requestBody?.content ?? {};
   if (content['application/json']) {
     const value = exampleOf(content['application/json']);

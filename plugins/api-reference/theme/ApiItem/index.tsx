@@ -9,7 +9,8 @@ import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
 import { ApiStoreContext, createApiStore } from '@theme/ApiItem/store';
-import CodeSamples, { type CodeSample } from '@site/src/components/CodeSamples';
+import type { CodeSample } from '../../samples';
+import CodeSamples from './CodeSamples';
 
 interface ApiFrontMatter {
   code_samples?: CodeSample[];

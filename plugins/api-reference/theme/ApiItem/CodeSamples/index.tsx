@@ -1,13 +1,7 @@
 import React, { useEffect, useState, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
+import type { CodeSample } from '../../../samples';
 import styles from './styles.module.css';
-
-export interface CodeSample {
-  id: string;
-  label: string;
-  highlight: string;
-  code: string;
-}
 
 const STORAGE_KEY = 'emissary.sampleLanguage';
 

@@ -2,8 +2,8 @@
  * A Postman collection (schema v2.1) of every operation, built straight from the OpenAPI
  * document: one folder per tag in the document's tag order, example values filled in.
  */
-import { postmanBody, sampleRequestFromOperation, type ApiOperation } from '../code-samples';
-import { derefDeep, listOperations, type OpenApiDocument } from './openapi';
+import { postmanBody, sampleRequestFromOperation, type ApiOperation } from './samples';
+import { derefDeep, listOperations, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 export const POSTMAN_FILE = 'emissary.postman_collection.json';
@@ -42,10 +42,10 @@ function absoluteLinks(text: string | undefined, docsUrl: string): string | unde
   return text?.trim().replace(/\]\(\/(?!\/)/g, `](${docsUrl.replace(/\/$/, '')}/`);
 }
 
-function requestItem(op: ApiOperation & { summary?: string; description?: string }, docsUrl: string): PostmanRequestItem {
+function requestItem(op: ApiOperation, docsUrl: string): PostmanRequestItem {
   const sample = sampleRequestFromOperation(op, BASE);
   // The operation comes with its $refs resolved.
-  const params = (op.parameters ?? []) as Array<NonNullable<ApiOperation['parameters']>[number] & { description?: string }>;
+  const params = op.parameters ?? [];
   const describeParam = (name: string, where: string) => absoluteLinks(params.find((p) => p.name === name && p.in === where)?.description, docsUrl);
 
   const segments = sample.path.split('/').filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, ':$1'));
@@ -89,7 +89,7 @@ export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl
   for (const tag of doc.tags ?? []) folders.set(tag.name, { name: tag.name, ...(tag.description ? { description: absoluteLinks(tag.description, docsUrl) } : {}), item: [] });
   for (const entry of listOperations(doc)) {
     if (!folders.has(entry.tag)) folders.set(entry.tag, { name: entry.tag, item: [] });
-    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as unknown as ApiOperation;
+    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
     folders.get(entry.tag)!.item.push(requestItem(op, docsUrl));
   }
   return {

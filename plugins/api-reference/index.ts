@@ -1,0 +1,88 @@
+/**
+ * The API reference as one plugin, next to the docs instance and docusaurus-plugin-openapi-docs
+ * whose options it exports (./options). It serves the theme components only API pages use
+ * (./theme, wrapping the OpenAPI theme's), keeps them and the OpenAPI theme in one `openapi`
+ * chunk, and publishes the downloads: /openapi.yaml, /openapi.json and the Postman collection.
+ * List it in `themes` after 'docusaurus-theme-openapi-docs', so that its components wrap that theme's.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { Configuration, Module } from 'webpack';
+import { API_BASE_URL, OPENAPI_SPEC } from './options';
+import { POSTMAN_FILE, postmanCollection } from './postman';
+import { parseOpenApi } from './spec';
+import { API_ONLY_MODULES } from '../fast-hydration';
+
+const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+
+const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
+const sep = String.raw`[\\/]`;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(sep)).join('|');
+
+/** Modules that only API pages use: this plugin's theme, the OpenAPI theme and its libraries. */
+export const API_CHUNK_TEST = new RegExp(`^${escape(THEME)}${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
+
+/** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
+const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
+
+/**
+ * Code blocks, which nearly every page shows, and what they import. Docusaurus puts what half of
+ * all chunks use into its "common" chunk; code blocks got there through the in-browser Markdown of
+ * API descriptions, and without it guide pages would fetch them as more chunks. The lazily loaded
+ * Prism chunk stays apart.
+ */
+const CODE_BLOCK = new RegExp(
+  [
+    String.raw`[\\/](@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme|fast-hydration[\\/]theme)[\\/]CodeBlock[\\/]`,
+    String.raw`[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Icon[\\/](Copy|Success|WordWrap)[\\/]`,
+    String.raw`[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](utils[\\/]codeBlockUtils|hooks[\\/]useCodeWordWrap|hooks[\\/]useMutationObserver)\.js$`,
+    String.raw`[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]exports[\\/]BrowserOnly\.js$`,
+    String.raw`[\\/]node_modules[\\/]parse-numeric-range[\\/]`,
+  ].join('|'),
+);
+
+function apiOnly(module: Module): boolean {
+  // Rspack hands over its own module objects; `resource` is the file path for normal modules.
+  const resource = (module as unknown as { resource?: string }).resource ?? '';
+  // API_ONLY_MODULES: the speed patches of API-only theme components (plugins/fast-hydration).
+  return (API_CHUNK_TEST.test(resource) || API_ONLY_MODULES.test(resource)) && !SHARED_THEME_PARTS.test(resource);
+}
+
+export default function apiReference(context: LoadContext): Plugin {
+  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const { url, baseUrl } = context.siteConfig;
+  return {
+    name: 'api-reference',
+    getThemePath: () => THEME,
+    getTypeScriptThemePath: () => THEME,
+    getPathsToWatch: () => [specFile],
+    loadContent: () => fs.readFile(specFile, 'utf8'),
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      // Without this, API pages are more than half of all routes, so their code lands in the
+      // "common" chunk and every guide page downloads it too.
+      const config: Configuration = {
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              openapi: { test: apiOnly, name: 'openapi', chunks: 'async', priority: 50, enforce: true, reuseExistingChunk: true },
+              codeBlocks: { test: CODE_BLOCK, name: 'common', chunks: (chunk) => chunk.name !== 'prism', priority: 45, enforce: true },
+            },
+          },
+        },
+      };
+      return config;
+    },
+    async postBuild({ outDir, content }) {
+      const text = content as string; // loadContent's
+      const doc = parseOpenApi(text);
+      await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
+      await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
+      const collection = postmanCollection(doc, API_BASE_URL, `${url}${baseUrl}`);
+      await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
+    },
+  };
+}
