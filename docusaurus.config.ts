@@ -11,6 +11,7 @@ import apiChunks from './plugins/api-chunks';
 import lazyPrism from './plugins/lazy-prism';
 import browserContext from './plugins/browser-context';
 import llmsTxt from './plugins/llms-txt';
+import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 
 const config = {
   title: 'Emissary Docs',
@@ -28,6 +29,9 @@ const config = {
   onDuplicateRoutes: 'warn',
   // Guides give headings stable ids with the {#id} syntax (v4 turns it off by default).
   markdown: { hooks: { onBrokenMarkdownLinks: 'warn' }, mdx1Compat: { headingIds: true } },
+
+  // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
+  staticDirectories: ['static', GENERATED_STATIC_DIR],
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: {
@@ -51,6 +55,8 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Generated API pages belong to the `api` instance below.
           exclude: ['api/**'],
+          // Code blocks with script="<file>#<region>" are filled from docs/_scripts.
+          beforeDefaultRemarkPlugins: [remarkGuideScripts],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -75,6 +81,7 @@ const config = {
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     openapiDownloads,
     llmsTxt,
+    guideScripts,
     cspHeaders,
     apiChunks,
     lazyPrism,

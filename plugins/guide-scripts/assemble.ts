@@ -217,9 +217,18 @@ export function resolveRef(ref: string, root: string = SCRIPTS_ROOT): string {
   return text;
 }
 
-/** Page paths (e.g. `fine-tuning/quickstart`) with their scripts, from docs/_scripts minus _shared and data. */
-export function listScripts(root: string = SCRIPTS_ROOT): { page: string; file: string; language: ScriptLanguage }[] {
-  const found: { page: string; file: string; language: ScriptLanguage }[] = [];
+export interface ScriptFile {
+  /** Path under docs/_scripts without extension: a page path (`fine-tuning/quickstart`) or `tools/<name>`. */
+  page: string;
+  file: string;
+  language: ScriptLanguage;
+  /** Under tools/: a program the pages offer (e.g. the dataset checker), not a page's API flow. */
+  tool: boolean;
+}
+
+/** Every script under docs/_scripts except _shared and data, sorted. */
+export function listScripts(root: string = SCRIPTS_ROOT): ScriptFile[] {
+  const found: ScriptFile[] = [];
   const walk = (dir: string, rel: string) => {
     if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -232,6 +241,7 @@ export function listScripts(root: string = SCRIPTS_ROOT): { page: string; file: 
           page: relPath.replace(/\.(py|sh)$/, ''),
           file: path.join(dir, entry.name),
           language: languageOf(entry.name),
+          tool: relPath.startsWith('tools/'),
         });
       }
     }
