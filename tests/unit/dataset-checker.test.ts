@@ -86,6 +86,7 @@ test('every good sample of a task passes when that task is given', () => {
     'parcel-labels-llm.csv': ['classification'],
     'parcel-labels.jsonl': ['classification'],
     'parcel-damaged.jsonl': ['classification'],
+    'parcel-damaged-test.jsonl': ['classification'],
     'password-pairs.csv': ['embedding'],
     'review-ratings.jsonl': ['regression'],
   };
