@@ -39,17 +39,15 @@ def wait_for_job(project_id, job_id):
 
 
 # [start:best-checkpoint]
-def best_checkpoint(project_id, job_id, metric):
-    """Return the number of the job's checkpoint with the highest `metric` score.
+def best_checkpoint(checkpoints, metric):
+    """Return the number of the checkpoint with the highest `metric` score.
 
     How aggregated_test_result is keyed is not documented: this reads the entry named `metric`,
     or the only entry if there is just one. Scores arrive as strings. With no score at all, it
     falls back to the last checkpoint.
     """
-    step(f"Compare the checkpoints of {job_id}")
-    checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{job_id}/checkpoints")
     if not checkpoints:
-        raise SystemExit(f"error: training job {job_id} finished without any checkpoint")
+        raise SystemExit("error: the training job finished without any checkpoint")
     best, best_score = None, None
     for item in sorted(checkpoints, key=lambda c: c["checkpoint"]):
         results = (item.get("test_results") or {}).get("aggregated_test_result") or {}
@@ -159,9 +157,15 @@ def main():
 
     # [start:evaluate]
     wait_for_job(project_id, bert_job_id)
-    bert_checkpoint = best_checkpoint(project_id, bert_job_id, "accuracy")
+    step("Compare the BERT checkpoints")
+    checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{bert_job_id}/checkpoints")
+    bert_checkpoint = best_checkpoint(checkpoints, "accuracy")
+
     wait_for_job(project_id, llm_job_id)
-    llm_checkpoint = best_checkpoint(project_id, llm_job_id, metric)
+    step("Compare the Llama checkpoints")
+    checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{llm_job_id}/checkpoints")
+    llm_checkpoint = best_checkpoint(checkpoints, metric)
+    print("best checkpoints: BERT", bert_checkpoint, "Llama", llm_checkpoint)
     # [end:evaluate]
 
     # [start:deploy]

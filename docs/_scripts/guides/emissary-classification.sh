@@ -26,10 +26,14 @@ best_checkpoint() {
          else null end) as $key
       | {checkpoint, key: $key, score: (if $key then (($results[$key] | tonumber?) // null) else null end)})')"
   jq -r '.[] | "    checkpoint \(.checkpoint): \(.key) = \(.score)"' <<<"$scored" >&2
-  best="$(jq -r '(map(select(.score != null)) | max_by(.score) | .checkpoint) // (last | .checkpoint) // empty' <<<"$scored")"
-  if [ -z "$best" ]; then
+  if [ "$(jq length <<<"$scored")" -eq 0 ]; then
     echo "error: the training job finished without any checkpoint" >&2
     exit 1
+  fi
+  best="$(jq -r 'map(select(.score != null)) | max_by(.score) | .checkpoint // empty' <<<"$scored")"
+  if [ -z "$best" ]; then
+    best="$(jq -r 'last | .checkpoint' <<<"$scored")"
+    echo "    no score found: using the last checkpoint, $best" >&2
   fi
   printf '%s\n' "$best"
 }
