@@ -58,7 +58,7 @@ def main():
             dataset = api(
                 "POST",
                 f"/v1/projects/{project_id}/datasets",
-                files={"file": (path, handle, "application/octet-stream")},
+                files={"file": (path, handle)},
                 data={"name": f"reviews_{split}"},
                 timeout=300,
             )
