@@ -4,6 +4,8 @@
 # Run it in an empty folder: it writes the sample files it uploads.
 # @include helpers
 import json
+import os
+import time
 
 # @embed data/invoices_train.jsonl
 # @embed data/invoices_test.jsonl
@@ -47,6 +49,11 @@ def score_of(checkpoint, metric):
 
 
 def main():
+    # [start:run-tag]
+    # A time stamp in every name keeps this run apart from earlier ones.
+    run_tag = time.strftime("%Y%m%d-%H%M%S")
+    # [end:run-tag]
+
     # [start:check-data-run]
     step("Check the data files")
     check_jsonl("invoices_train.jsonl")
@@ -55,7 +62,7 @@ def main():
 
     # [start:upload]
     step("Create a project")
-    project = api("POST", "/v1/projects", json={"name": "invoice-extraction"})
+    project = api("POST", "/v1/projects", json={"name": f"invoice-extraction-{run_tag}"})
     project_id = project["id"]
     print("project:", project_id)
 
@@ -93,7 +100,7 @@ def main():
         "POST",
         f"/v1/projects/{project_id}/training-jobs",
         json={
-            "name": "invoice-extractor-v1",
+            "name": f"invoice-extractor-{run_tag}",
             "base_model": "Llama-3.2-3B-Completion",
             "task_type": "text-generation",
             "train_dataset_id": dataset_ids["invoices_train_jsonl"],
@@ -140,8 +147,8 @@ def main():
         json={
             "training_job_id": job_id,
             "checkpoint": best,
-            "name": "invoice-extractor",
-            "description": f"checkpoint {best} of invoice-extractor-v1",
+            "name": f"invoice-extractor-{run_tag}",
+            "description": f"checkpoint {best} of training job {job_id}",
         },
     )
     deployment_id = deployment["id"]
@@ -196,6 +203,14 @@ def main():
     )
     print("chat reply:", chat["choices"][0]["message"]["content"])
     # [end:chat]
+
+
+    # [start:clean-up]
+    if os.environ.get("EMISSARY_CLEAN_UP") == "1":
+        step("Delete the deployment")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment_id}")
+        print("deleted deployment", deployment_id)
+    # [end:clean-up]
 
 
 run(main)

@@ -11,6 +11,11 @@
 INSTRUCTION="Extract vendor, invoice_number, total, currency and due_date as JSON."
 METRIC="list_comparison_metric"
 
+# [start:run-tag]
+# A time stamp in every name keeps this run apart from earlier ones.
+RUN_TAG="$(date +%Y%m%d-%H%M%S)"
+# [end:run-tag]
+
 # [start:check-data]
 step "Check the data files"
 for file in invoices_train.jsonl invoices_test.jsonl; do
@@ -28,7 +33,7 @@ done
 step "Create a project"
 project_id="$(api POST /v1/projects \
   --header "Content-Type: application/json" \
-  --data '{"name": "invoice-extraction"}' | jq -r .id)"
+  --data "$(jq -n --arg name "invoice-extraction-$RUN_TAG" '{name: $name}')" | jq -r .id)"
 echo "project: $project_id"
 
 step "Upload invoices_train.jsonl"
@@ -60,8 +65,9 @@ fi
 step "Create the training job"
 job_id="$(api POST "/v1/projects/$project_id/training-jobs" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --argjson functions "$test_functions" '{
-    name: "invoice-extractor-v1",
+  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --argjson functions "$test_functions" \
+    --arg name "invoice-extractor-$RUN_TAG" '{
+    name: $name,
     base_model: "Llama-3.2-3B-Completion",
     task_type: "text-generation",
     train_dataset_id: $train,
@@ -100,11 +106,11 @@ echo "chosen checkpoint: $best"
 step "Deploy the chosen checkpoint"
 deployment="$(api POST "/v1/projects/$project_id/deployments" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$best" '{
+  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$best" --arg name "invoice-extractor-$RUN_TAG" '{
     training_job_id: $job,
     checkpoint: $checkpoint,
-    name: "invoice-extractor",
-    description: "checkpoint \($checkpoint) of invoice-extractor-v1"
+    name: $name,
+    description: "checkpoint \($checkpoint) of training job \($job)"
   }')")"
 deployment_id="$(jq -r .id <<<"$deployment")"
 model="$(jq -r .name <<<"$deployment")"
@@ -141,3 +147,11 @@ Email: $email
 JSON:" '{model: $model, messages: [{role: "user", content: $content}], temperature: 0.1, max_tokens: 200}')" \
   | jq -r '"chat reply: " + .choices[0].message.content'
 # [end:chat]
+
+# [start:clean-up]
+if [ "${EMISSARY_CLEAN_UP:-}" = "1" ]; then
+  step "Delete the deployment"
+  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
+  echo "deleted deployment $deployment_id"
+fi
+# [end:clean-up]

@@ -5,6 +5,8 @@
 # @include helpers
 import csv
 import math
+import os
+import time
 
 # @embed data/helpdesk_pairs_train.csv
 # @embed data/helpdesk_pairs_test.csv
@@ -55,13 +57,18 @@ def manhattan_distance(a, b):
 
 
 def main():
+    # [start:run-tag]
+    # A time stamp in every name keeps this run apart from earlier ones.
+    run_tag = time.strftime("%Y%m%d-%H%M%S")
+    # [end:run-tag]
+
     step("Check the pair files")
     check_pairs("helpdesk_pairs_train.csv")
     check_pairs("helpdesk_pairs_test.csv")
 
     # [start:upload]
     step("Create a project")
-    project_id = api("POST", "/v1/projects", json={"name": "helpdesk-search"})["id"]
+    project_id = api("POST", "/v1/projects", json={"name": f"helpdesk-search-{run_tag}"})["id"]
     print("project:", project_id)
 
     dataset_ids = {}
@@ -86,7 +93,7 @@ def main():
         "POST",
         f"/v1/projects/{project_id}/training-jobs",
         json={
-            "name": "helpdesk-embedder-v1",
+            "name": f"helpdesk-embedder-{run_tag}",
             "base_model": "All-Mpnet-Base-V2-Embedding-Model",
             "task_type": "embedding",
             "train_dataset_id": dataset_ids["helpdesk_pairs_train"],
@@ -126,7 +133,7 @@ def main():
         json={
             "training_job_id": job_id,
             "checkpoint": chosen,
-            "name": "helpdesk-embedder",
+            "name": f"helpdesk-embedder-{run_tag}",
             "inactive_timeout": 7200,
         },
     )
@@ -175,6 +182,14 @@ def main():
             f" {title}",
         )
     # [end:rank]
+
+
+    # [start:clean-up]
+    if os.environ.get("EMISSARY_CLEAN_UP") == "1":
+        step("Delete the deployment")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment_id}")
+        print("deleted deployment", deployment_id)
+    # [end:clean-up]
 
 
 run(main)

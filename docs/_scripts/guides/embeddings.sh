@@ -8,6 +8,11 @@
 # @embed data/helpdesk_pairs_train.csv
 # @embed data/helpdesk_pairs_test.csv
 
+# [start:run-tag]
+# A time stamp in every name keeps this run apart from earlier ones.
+RUN_TAG="$(date +%Y%m%d-%H%M%S)"
+# [end:run-tag]
+
 step "Check the pair files"
 for file in helpdesk_pairs_train.csv helpdesk_pairs_test.csv; do
   if [ "$(head -n 1 "$file" | tr -d '\r')" != "text1,text2,score" ]; then
@@ -21,7 +26,7 @@ done
 step "Create a project"
 project_id="$(api POST /v1/projects \
   --header "Content-Type: application/json" \
-  --data '{"name": "helpdesk-search"}' | jq -r .id)"
+  --data "$(jq -n --arg name "helpdesk-search-$RUN_TAG" '{name: $name}')" | jq -r .id)"
 echo "project: $project_id"
 
 step "Upload helpdesk_pairs_train.csv"
@@ -40,8 +45,8 @@ echo "datasets: train $train_id, test $test_id"
 step "Create the embedding training job"
 job_id="$(api POST "/v1/projects/$project_id/training-jobs" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" '{
-    name: "helpdesk-embedder-v1",
+  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --arg name "helpdesk-embedder-$RUN_TAG" '{
+    name: $name,
     base_model: "All-Mpnet-Base-V2-Embedding-Model",
     task_type: "embedding",
     train_dataset_id: $train,
@@ -73,10 +78,10 @@ echo "deploying the last checkpoint, $chosen; compare the scores above and chang
 step "Deploy the checkpoint"
 deployment="$(api POST "/v1/projects/$project_id/deployments" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$chosen" '{
+  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$chosen" --arg name "helpdesk-embedder-$RUN_TAG" '{
     training_job_id: $job,
     checkpoint: $checkpoint,
-    name: "helpdesk-embedder",
+    name: $name,
     inactive_timeout: 7200
   }')")"
 deployment_id="$(jq -r .id <<<"$deployment")"
@@ -115,3 +120,11 @@ jq -r --argjson texts "$texts" '
   | sort_by(-.score)[]
   | "\(.score * 1000 | round / 1000)  \(.text)"' <<<"$vectors"
 # [end:rank]
+
+# [start:clean-up]
+if [ "${EMISSARY_CLEAN_UP:-}" = "1" ]; then
+  step "Delete the deployment"
+  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
+  echo "deleted deployment $deployment_id"
+fi
+# [end:clean-up]

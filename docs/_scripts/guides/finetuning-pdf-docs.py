@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import time
 import unicodedata
 
 # @embed data/manuals_text.jsonl
@@ -150,6 +151,11 @@ def score_of(checkpoint, metric):
 
 
 def main():
+    # [start:run-tag]
+    # A time stamp in every name keeps this run apart from earlier ones.
+    run_tag = time.strftime("%Y%m%d-%H%M%S")
+    # [end:run-tag]
+
     # [start:prepare]
     step("Turn the extracted text into rows")
     write_sentence_pairs(load_documents("manuals_text.jsonl"), out_path="train.jsonl")
@@ -163,7 +169,7 @@ def main():
 
     # [start:upload]
     step("Create a project")
-    project_id = api("POST", "/v1/projects", json={"name": "service-manuals"})["id"]
+    project_id = api("POST", "/v1/projects", json={"name": f"service-manuals-{run_tag}"})["id"]
     print("project:", project_id)
 
     dataset_ids = {}
@@ -196,7 +202,7 @@ def main():
         "POST",
         f"/v1/projects/{project_id}/training-jobs",
         json={
-            "name": "service-manuals-v1",
+            "name": f"service-manuals-{run_tag}",
             "description": "sentence pairs from the pump and valve manuals",
             "base_model": "Llama-3.2-3B-Completion",
             "task_type": "text-generation",
@@ -241,7 +247,7 @@ def main():
     deployment = api(
         "POST",
         f"/v1/projects/{project_id}/deployments",
-        json={"training_job_id": job_id, "checkpoint": best, "name": "service-manuals"},
+        json={"training_job_id": job_id, "checkpoint": best, "name": f"service-manuals-{run_tag}"},
     )
     deployment_id = deployment["id"]
     model = deployment["name"]
@@ -272,6 +278,14 @@ def main():
     )
     print("continuation:", completion["choices"][0]["text"].strip())
     # [end:generate]
+
+
+    # [start:clean-up]
+    if os.environ.get("EMISSARY_CLEAN_UP") == "1":
+        step("Delete the deployment")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment_id}")
+        print("deleted deployment", deployment_id)
+    # [end:clean-up]
 
 
 run(main)

@@ -11,6 +11,11 @@
 
 METRIC="sample_metric1"
 
+# [start:run-tag]
+# A time stamp in every name keeps this run apart from earlier ones.
+RUN_TAG="$(date +%Y%m%d-%H%M%S)"
+# [end:run-tag]
+
 step "Check the rows"
 for file in manuals_train.jsonl manuals_test.jsonl; do
   if ! jq -e -s 'length > 0 and all(.[]; (.prompt | length) > 0 and (.completion | length) > 0)' \
@@ -25,7 +30,7 @@ done
 step "Create a project"
 project_id="$(api POST /v1/projects \
   --header "Content-Type: application/json" \
-  --data '{"name": "service-manuals"}' | jq -r .id)"
+  --data "$(jq -n --arg name "service-manuals-$RUN_TAG" '{name: $name}')" | jq -r .id)"
 echo "project: $project_id"
 
 step "Upload manuals_train.jsonl"
@@ -57,8 +62,9 @@ fi
 step "Create the training job"
 job_id="$(api POST "/v1/projects/$project_id/training-jobs" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --argjson functions "$test_functions" '{
-    name: "service-manuals-v1",
+  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --argjson functions "$test_functions" \
+    --arg name "service-manuals-$RUN_TAG" '{
+    name: $name,
     description: "sentence pairs from the pump and valve manuals",
     base_model: "Llama-3.2-3B-Completion",
     task_type: "text-generation",
@@ -98,8 +104,8 @@ echo "chosen checkpoint: $best"
 step "Deploy the chosen checkpoint"
 deployment="$(api POST "/v1/projects/$project_id/deployments" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$best" \
-    '{training_job_id: $job, checkpoint: $checkpoint, name: "service-manuals"}')")"
+  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$best" --arg name "service-manuals-$RUN_TAG" \
+    '{training_job_id: $job, checkpoint: $checkpoint, name: $name}')")"
 deployment_id="$(jq -r .id <<<"$deployment")"
 model="$(jq -r .name <<<"$deployment")"
 
@@ -122,3 +128,11 @@ api POST /v1/completions \
     max_completion_tokens: 120
   }')" | jq -r '"continuation: " + (.choices[0].text | ltrimstr(" "))'
 # [end:generate]
+
+# [start:clean-up]
+if [ "${EMISSARY_CLEAN_UP:-}" = "1" ]; then
+  step "Delete the deployment"
+  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
+  echo "deleted deployment $deployment_id"
+fi
+# [end:clean-up]

@@ -4,6 +4,8 @@
 # the best one and rate a new review.
 # Run it in an empty folder: it writes the sample file it uploads.
 # @include helpers
+import os
+import time
 
 # @embed data/reviews_train.jsonl
 
@@ -41,6 +43,11 @@ def wait_for_job(project_id, job_id):
 
 
 def main():
+    # [start:run-tag]
+    # A time stamp in every name keeps this run apart from earlier ones.
+    run_tag = time.strftime("%Y%m%d-%H%M%S")
+    # [end:run-tag]
+
     # [start:list-functions]
     step("List the testing functions")
     functions = api("GET", "/v1/testing-functions")
@@ -54,7 +61,7 @@ def main():
 
     # [start:upload]
     step("Create a project and upload the reviews")
-    project_id = api("POST", "/v1/projects", json={"name": "review-stars"})["id"]
+    project_id = api("POST", "/v1/projects", json={"name": f"review-stars-{run_tag}"})["id"]
     with open("reviews_train.jsonl", "rb") as handle:
         dataset = api(
             "POST",
@@ -73,7 +80,7 @@ def main():
         "POST",
         f"/v1/projects/{project_id}/training-jobs",
         json={
-            "name": "review-stars-sft",
+            "name": f"review-stars-sft-{run_tag}",
             "base_model": "Llama-3.2-3B-Instruct",
             "train_dataset_id": dataset_id,
             "train_test_split_ratio": 20,
@@ -95,7 +102,7 @@ def main():
     # [start:create-grpo]
     step("Create the GRPO job")
     body = {
-        "name": "review-stars-grpo",
+        "name": f"review-stars-grpo-{run_tag}",
         "description": "reward close and exact star ratings, from the SFT job",
         "base_model_option": "fine-tuned",
         "base_model": sft["name"],          # fine-tuned: the earlier job's name
@@ -152,13 +159,15 @@ def main():
         json={
             "training_job_id": grpo_id,
             "checkpoint": best,
-            "name": "review-stars",
+            "name": f"review-stars-{run_tag}",
             "description": f"GRPO checkpoint {best}",
         },
     )
+    deployment_id = deployment["id"]
+
     step("Wait for the deployment")
     wait_for(
-        f"/v1/projects/{project_id}/deployments/{deployment['id']}",
+        f"/v1/projects/{project_id}/deployments/{deployment_id}",
         done=lambda body: body["status"] == "Deployed",
         failed=lambda body: body["status"] in {"Failed", "Cancelled", "Terminated", "TimedOut"},
         what="deployment",
@@ -179,6 +188,14 @@ def main():
     )
     print("stars:", reply["choices"][0]["text"].strip())
     # [end:deploy]
+
+
+    # [start:clean-up]
+    if os.environ.get("EMISSARY_CLEAN_UP") == "1":
+        step("Delete the deployment")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment_id}")
+        print("deleted deployment", deployment_id)
+    # [end:clean-up]
 
 
 run(main)

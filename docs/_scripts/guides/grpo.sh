@@ -8,6 +8,11 @@
 
 # @embed data/reviews_train.jsonl
 
+# [start:run-tag]
+# A time stamp in every name keeps this run apart from earlier ones.
+RUN_TAG="$(date +%Y%m%d-%H%M%S)"
+# [end:run-tag]
+
 FAILED='.status == "Failed" or .status == "TimedOut" or .status == "Cancelled"'
 # [start:reward]
 # Partial credit for a rating close to the reference, plus a bonus for the exact rating.
@@ -30,7 +35,7 @@ fi
 step "Create a project and upload the reviews"
 project_id="$(api POST /v1/projects \
   --header "Content-Type: application/json" \
-  --data '{"name": "review-stars"}' | jq -r .id)"
+  --data "$(jq -n --arg name "review-stars-$RUN_TAG" '{name: $name}')" | jq -r .id)"
 dataset_id="$(api POST "/v1/projects/$project_id/datasets" \
   --form "file=@reviews_train.jsonl" \
   --form "name=reviews_train_jsonl" | jq -r .id)"
@@ -41,8 +46,8 @@ echo "project: $project_id dataset: $dataset_id"
 step "Start the SFT job that GRPO builds on"
 sft="$(api POST "/v1/projects/$project_id/training-jobs" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg dataset "$dataset_id" --argjson reward "$REWARD" '{
-    name: "review-stars-sft",
+  --data "$(jq -n --arg dataset "$dataset_id" --argjson reward "$REWARD" --arg name "review-stars-sft-$RUN_TAG" '{
+    name: $name,
     base_model: "Llama-3.2-3B-Instruct",
     train_dataset_id: $dataset,
     train_test_split_ratio: 20,
@@ -68,8 +73,8 @@ step "Create the GRPO job"
 grpo="$(api POST "/v1/projects/$project_id/training-jobs/grpo" \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg dataset "$dataset_id" --arg sft "$sft_name" --argjson checkpoint "$start_from" \
-    --argjson reward "$REWARD" '{
-    name: "review-stars-grpo",
+    --argjson reward "$REWARD" --arg name "review-stars-grpo-$RUN_TAG" '{
+    name: $name,
     description: "reward close and exact star ratings, from the SFT job",
     base_model_option: "fine-tuned",
     base_model: $sft,
@@ -117,10 +122,10 @@ echo "chosen checkpoint: $best"
 step "Deploy the chosen GRPO checkpoint"
 deployment="$(api POST "/v1/projects/$project_id/deployments" \
   --header "Content-Type: application/json" \
-  --data "$(jq -n --arg job "$grpo_id" --argjson checkpoint "$best" '{
+  --data "$(jq -n --arg job "$grpo_id" --argjson checkpoint "$best" --arg name "review-stars-$RUN_TAG" '{
     training_job_id: $job,
     checkpoint: $checkpoint,
-    name: "review-stars",
+    name: $name,
     description: "GRPO checkpoint \($checkpoint)"
   }')")"
 deployment_id="$(jq -r .id <<<"$deployment")"
@@ -141,3 +146,11 @@ api POST /v1/completions \
     max_completion_tokens: 2
   }')" | jq -r '"stars: " + (.choices[0].text | gsub("^\\s+|\\s+$"; ""))'
 # [end:deploy]
+
+# [start:clean-up]
+if [ "${EMISSARY_CLEAN_UP:-}" = "1" ]; then
+  step "Delete the deployment"
+  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
+  echo "deleted deployment $deployment_id"
+fi
+# [end:clean-up]
