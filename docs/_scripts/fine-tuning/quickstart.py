@@ -9,9 +9,6 @@ deployment on your account.
 # @include helpers
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-DEPLOYMENT_STOPPED = {"Failed", "Cancelled", "Terminated", "TimedOut"}
-
 
 def main():
     # @embed data/plain_errors_train.jsonl
@@ -63,7 +60,7 @@ def main():
     wait_for(
         f"/v1/projects/{project_id}/training-jobs/{job_id}",
         done=lambda j: j["status"] == "Success",
-        failed=lambda j: j["status"] in JOB_STOPPED,
+        failed=lambda j: j["status"] in ("Failed", "TimedOut", "Cancelled"),
         what=f"training job {job_id}",
     )
     # [end:wait-for-success]
@@ -95,7 +92,7 @@ def main():
     wait_for(
         f"/v1/projects/{project_id}/deployments/{deployment_id}",
         done=lambda d: d["status"] == "Deployed",
-        failed=lambda d: d["status"] in DEPLOYMENT_STOPPED,
+        failed=lambda d: d["status"] in ("Failed", "Cancelled", "Terminated", "TimedOut"),
         what=f"deployment {deployment_id}",
     )
     # [end:wait-for-deployed]
