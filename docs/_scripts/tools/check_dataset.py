@@ -231,7 +231,7 @@ def check_file(path, task, dashboard, rules):
     if size > limits["api_upload_bytes"] and not dashboard:
         report.error(
             1,
-            f"{size / 1048576:.1f} MB is over the API's 5 MB upload limit; "
+            f"{size / 1048576:.1f} MB is over the API's {limits['api_upload_bytes'] / 1048576:g} MB upload limit; "
             "upload it in the dashboard (then check with --dashboard) or split it",
         )
     with open(path, "rb") as handle:
