@@ -83,6 +83,7 @@ def main():
         json={"training_job_id": job_id, "checkpoint": checkpoint, "name": f"plain-errors-{run_tag}"},
     )
     deployment_id = deployment["id"]
+    # The deployment name is what the inference calls take as `model`.
     model_name = deployment["name"]
     print("Deployment ID:", deployment_id, "name:", model_name)
     # [end:deploy]
