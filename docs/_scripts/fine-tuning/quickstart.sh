@@ -67,7 +67,7 @@ deployment="$(api POST "/v1/projects/$project_id/deployments" \
   --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$checkpoint" --arg name "plain-errors-$run_tag" \
     '{training_job_id: $job, checkpoint: $checkpoint, name: $name}')")"
 deployment_id="$(jq -er '.id' <<<"$deployment")"
-# The deployment name is what the inference calls take as "model".
+# The inference calls take the deployment name as "model".
 model_name="$(jq -er '.name' <<<"$deployment")"
 echo "Deployment ID: $deployment_id name: $model_name"
 # [end:deploy]
