@@ -8,6 +8,7 @@ import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/ap
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
+import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 
 const config = {
   title: 'Emissary Docs',
@@ -25,6 +26,9 @@ const config = {
   onDuplicateRoutes: 'warn',
   // Guides give headings stable ids with the {#id} syntax (v4 turns it off by default).
   markdown: { hooks: { onBrokenMarkdownLinks: 'warn' }, mdx1Compat: { headingIds: true } },
+
+  // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
+  staticDirectories: ['static', GENERATED_STATIC_DIR],
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: {
@@ -46,6 +50,8 @@ const config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          // Code blocks with script="<file>#<region>" are filled from docs/_scripts.
+          beforeDefaultRemarkPlugins: [remarkGuideScripts],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -58,6 +64,7 @@ const config = {
     ['@docusaurus/plugin-content-docs', apiDocsOptions()],
     ['docusaurus-plugin-openapi-docs', openApiDocsOptions()],
     llmsTxt,
+    guideScripts,
     cspHeaders,
   ],
   themes: [

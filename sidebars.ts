@@ -6,7 +6,13 @@ const sidebars = {
     {
       type: 'category',
       label: 'Fine-Tuning',
-      items: ['fine-tuning/datasets', 'fine-tuning/parameters', 'fine-tuning/testing', 'fine-tuning/deployment'],
+      items: [
+        'fine-tuning/datasets',
+        'fine-tuning/parameters',
+        'fine-tuning/testing',
+        'fine-tuning/deployment',
+        'fine-tuning/limits',
+      ],
     },
     {
       type: 'category',

@@ -13,6 +13,7 @@ import { POSTMAN_FILE } from '../api-reference/postman';
 import { infoRoute, listOperations, parseOpenApi, schemaRoute } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
+import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -161,7 +162,9 @@ export default function llmsTxt(context: LoadContext): Plugin {
             const dir = path.posix.dirname(d.source);
             // Outside the sidebar, a doc sits with the guides when it shares a (non-root) folder with them.
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
-            const markdown = docToMarkdown(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d);
+            // Code blocks filled from the guide scripts, as on the page.
+            const source = fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source);
+            const markdown = docToMarkdown(downloadsToMarkdown(source, baseUrl), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
           }
         }

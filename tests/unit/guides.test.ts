@@ -1,6 +1,8 @@
 /**
  * The hand-written pages cannot drift from the API: every path they name exists in the OpenAPI
- * document, every curl request sends only documented fields, and every sample parses or compiles.
+ * document, every curl request (and every `api` call of the shell helpers) sends only documented
+ * fields, and every sample parses or compiles. Blocks filled from docs/_scripts (`script="..."`)
+ * are read as the build shows them, through the guide-scripts assembler.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deref, findOperation, pathExists, type Json } from '../support/openapi';
 import { kebabCase } from '../../plugins/api-reference/spec';
+import { resolveRef } from '../../plugins/guide-scripts/assemble';
+import { fillScriptBlocks, scriptRefOf } from '../../plugins/guide-scripts/mdx';
+import { apiCalls } from '../support/shell';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -26,26 +31,35 @@ interface Block {
   line: number;
   lang: string;
   code: string;
+  /** The `script="..."` reference the block is filled from, if any. */
+  ref?: string;
 }
 
 function codeBlocks(file: string): Block[] {
   const blocks: Block[] = [];
   const lines = readFileSync(file, 'utf8').split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const open = lines[i].match(/^(\s*)(`{3,})(\w*)/);
+    const open = lines[i].match(/^(\s*)(`{3,})(\w*)(.*)$/);
     if (!open) continue;
     const fence = open[2];
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i].trim().startsWith(fence); i++) body.push(lines[i]);
-    blocks.push({ file: path.relative(DOCS, file), line: start + 1, lang: open[3], code: body.join('\n') });
+    const ref = scriptRefOf(open[4]);
+    const at = `docs/${path.relative(DOCS, file)}:${start + 1}`;
+    if (ref !== undefined) assert.equal(body.join('').trim(), '', `${at}: a script="${ref}" block must be empty`);
+    const code = ref === undefined ? body.join('\n') : resolveRef(ref);
+    blocks.push({ file: path.relative(DOCS, file), line: start + 1, lang: open[3], code, ...(ref === undefined ? {} : { ref }) });
   }
   return blocks;
 }
 
+/** The page's text as the build shows it: script blocks filled. */
+const pageText = (file: string) => fillScriptBlocks(readFileSync(file, 'utf8'), `docs/${path.relative(DOCS, file)}`);
+
 const FILES = pages();
 const BLOCKS = FILES.flatMap(codeBlocks);
-const where = (b: Block) => `docs/${b.file}:${b.line}`;
+const where = (b: Block) => `docs/${b.file}:${b.line}${b.ref ? ` (script="${b.ref}")` : ''}`;
 
 test('the guides are all read', () => {
   assert.ok(FILES.length >= 20, `only ${FILES.length} pages found`);
@@ -71,11 +85,13 @@ test('every python block compiles', () => {
   const python = BLOCKS.filter((b) => b.lang === 'python');
   const files = python.map((b, i) => {
     const file = path.join(dir, `block_${i}.py`);
-    writeFileSync(file, b.code);
+    // A region of a script may be part of a function body (`return`): compile it as one.
+    const region = b.ref?.includes('#');
+    writeFileSync(file, region ? `def _region():\n${b.code.replace(/^/gm, '    ')}\n    pass\n` : b.code);
     return file;
   });
   // One interpreter for all blocks; it reports every failure with its index.
-  const script = `import py_compile, sys\nbad = []\nfor i, f in enumerate(sys.argv[1:]):\n    try:\n        py_compile.compile(f, doraise=True)\n    except py_compile.PyCompileError as e:\n        bad.append(f"{i}: {e.msg}")\nprint("\\n".join(bad))`;
+  const script = `import py_compile, sys\nbad = []\nfor i, f in enumerate(sys.argv[1:]):\n    try:\n        py_compile.compile(f, doraise=True)\n    except py_compile.PyCompileError as e:\n        bad.append(f"{i}: " + e.msg.replace(chr(10), " "))\nprint("\\n".join(bad))`;
   const out = execFileSync('python3', ['-c', script, ...files], { encoding: 'utf8' }).trim();
   const failures = out ? out.split('\n').map((l) => `${where(python[Number(l.split(':')[0])])}: ${l}`) : [];
   assert.deepEqual(failures, []);
@@ -102,6 +118,22 @@ function curlCommands(b: Block): Curl[] {
   });
 }
 
+/** The requests a bash block sends: raw curl commands, and `api METHOD PATH ...` calls of the shell helpers. */
+function requests(b: Block): Curl[] {
+  // The helpers' own curl call has no fixed URL; the calls that use it are checked instead.
+  if (b.lang !== 'bash' || b.ref?.startsWith('_shared/')) return [];
+  const curls = /\bcurl\s/.test(b.code) ? curlCommands(b) : [];
+  // A path held in a variable (`api GET "$path"`) is left to the Prism run of the script (tests/guides).
+  const calls = apiCalls(b.code).filter((c) => c.path.startsWith('/')).map((c) => ({
+    block: b,
+    method: c.method,
+    url: new URL(`https://api.withemissary.com${c.path.replace(/\$\{?(\w+)\}?/g, 'VAR_$1')}`),
+    data: c.data === undefined ? undefined : JSON.stringify(c.data),
+    forms: c.forms,
+  }));
+  return [...curls, ...calls];
+}
+
 /** Field names in a value that its schema does not declare (recursing into objects and arrays). */
 function undeclared(value: unknown, schemaNode: Json | undefined, at: string): string[] {
   const schema = deref(schemaNode);
@@ -123,7 +155,7 @@ function undeclared(value: unknown, schemaNode: Json | undefined, at: string): s
 }
 
 test('every curl request targets a documented operation and sends only documented fields', () => {
-  const curls = BLOCKS.filter((b) => b.lang === 'bash' && /\bcurl\s/.test(b.code)).flatMap(curlCommands);
+  const curls = BLOCKS.flatMap(requests);
   assert.ok(curls.length >= 40, `only ${curls.length} curl requests found`);
   const problems: string[] = [];
   for (const c of curls) {
@@ -162,7 +194,7 @@ test('each page links the API reference page of every request it shows', () => {
   const problems: string[] = [];
   for (const file of FILES) {
     const text = readFileSync(file, 'utf8');
-    const curls = codeBlocks(file).filter((b) => b.lang === 'bash' && /\bcurl\s/.test(b.code)).flatMap(curlCommands);
+    const curls = codeBlocks(file).flatMap(requests);
     for (const c of curls) {
       const op = findOperation(c.method, c.url.pathname);
       const slug = op && kebabCase(op.operation.operationId);
@@ -177,7 +209,7 @@ test('each page links the API reference page of every request it shows', () => {
 test('every API path named anywhere in the pages exists', () => {
   const problems: string[] = [];
   for (const file of FILES) {
-    const text = readFileSync(file, 'utf8');
+    const text = pageText(file);
     for (const m of text.matchAll(/(?<![\w.-])\/v1\/[A-Za-z0-9_{}$/.-]*[A-Za-z0-9_}]/g)) {
       const concrete = m[0].replace(/\{[^}]*\}/g, 'X').replace(/\$\w+/g, 'X');
       if (!pathExists(concrete)) problems.push(`docs/${path.relative(DOCS, file)}: ${m[0]}`);

@@ -434,7 +434,9 @@ test('every path parameter is declared, and project_id always uses the shared Pr
   }
 });
 
-test('every $ref resolves and no component is unused', () => {
+const UNREFERENCED_SCHEMA = '#/components/schemas/ApiResponse';
+
+test('every $ref resolves and no component is unused but ApiResponse', () => {
   const refs = new Set<string>();
   const walk = (node: unknown, where: string): void => {
     if (Array.isArray(node)) node.forEach((item, index) => walk(item, child(where, index)));
@@ -458,7 +460,8 @@ test('every $ref resolves and no component is unused', () => {
       if (!referenced) unused.push(target);
     }
   }
-  assert.deepEqual(unused, [], `unused components:\n${unused.join('\n')}`);
+  // The API defines ApiResponse but returns it from no operation (openapi/.redocly.lint-ignore.yaml).
+  assert.deepEqual(unused, [UNREFERENCED_SCHEMA], `unused components:\n${unused.join('\n')}`);
 
   const requirements = [root.security, ...operations.map((op) => op.node.security)].flatMap((list) =>
     Array.isArray(list) ? list : [],
@@ -467,4 +470,67 @@ test('every $ref resolves and no component is unused', () => {
   for (const name of Object.keys(isObject(components.securitySchemes) ? components.securitySchemes : {})) {
     assert.ok(usedSchemes.has(name), `${pointer('components', 'securitySchemes', name)} is never required`);
   }
+});
+
+test('a status an operation does not list is described as undocumented, with no body', () => {
+  for (const op of operations) {
+    const responses = asObject(op.node.responses, child(op.pointer, 'responses'));
+    const fallback = responses.default;
+    if (fallback === undefined) continue;
+    const { node } = deref(fallback, child(op.pointer, 'responses', 'default'));
+    assert.equal(node.content, undefined, `${op.id}: the default response must not promise a body`);
+    assert.match(String(node.description), /not documented/i, `${op.id}: the default response must say it is not documented`);
+  }
+});
+
+// The one naming scheme: a testing function is named by its Python function name. The examples use the
+// function names of the dashboard's testing-script template (platform facts §3.4).
+const TEMPLATE_FUNCTIONS = [
+  'sample_metric1',
+  'list_comparison_metric',
+  'sample_classification_metric',
+  'sample_match_multiclass_metric',
+  'sample_match_multilabel_metric',
+  'sample_match_binary_classification_metric',
+  'sample_match_regression_metric',
+];
+
+test('testing functions follow the platform contract: three string arguments, one name scheme', () => {
+  const listed = asObject(paths['/v1/testing-functions'], '/v1/testing-functions');
+  const get = asObject(listed.get, 'listTestFunctions');
+  const ok = asObject(asObject(get.responses, 'responses')['200'], '200');
+  const example = asObject(asObject(ok.content, 'content')['application/json'], 'json').example;
+  assert.ok(Array.isArray(example) && example.length > 0, 'listTestFunctions needs an example');
+  const names = new Set<string>();
+  for (const item of example) {
+    const { name, content } = asObject(item, 'TestingFunctionSummary example');
+    assert.equal(typeof name, 'string');
+    names.add(name as string);
+    assert.match(
+      String(content),
+      new RegExp(`def ${String(name)}\\(input_text, expected_output, predicted_output\\):`),
+      `${String(name)}: the source must define the function under its own name with the three-argument contract`,
+    );
+  }
+  // Every name a request or response example uses in test_functions or reward is a listed one.
+  const used = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'test_functions' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+          value.forEach((v) => used.add(v as string));
+        } else if (key === 'reward' && isObject(value) && Object.values(value).every((v) => typeof v === 'number')) {
+          Object.keys(value).forEach((v) => used.add(v));
+        } else if (key === 'aggregated_test_result' && isObject(value) && Object.values(value).every((v) => typeof v === 'string')) {
+          Object.keys(value).forEach((v) => used.add(v));
+        } else walk(value);
+      }
+    }
+  };
+  walk(paths);
+  walk(componentSchemas);
+  for (const name of names) assert.ok(TEMPLATE_FUNCTIONS.includes(name), `${name} is not a template function name`);
+  const strangers = [...used].filter((name) => !TEMPLATE_FUNCTIONS.includes(name));
+  assert.deepEqual(strangers, [], `testing-function names outside the one scheme: ${strangers.join(', ')}`);
 });

@@ -1,0 +1,113 @@
+# ---- Emissary guide helpers (the same in every guide script) ----
+# Needs Python 3.8+ and the `requests` package (pip install requests).
+# Settings come from the environment:
+#   EMISSARY_API_KEY        your API key (required)
+#   EMISSARY_BASE_URL       API address (default https://api.withemissary.com)
+#   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
+#   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
+import os
+import random
+import sys
+import time
+
+try:
+    import requests
+except ImportError:
+    print("error: this script needs the requests package: python3 -m pip install requests", file=sys.stderr)
+    sys.exit(2)
+
+API_KEY = os.environ.get("EMISSARY_API_KEY", "")
+if not API_KEY:
+    print("error: EMISSARY_API_KEY is not set. Run: export EMISSARY_API_KEY=<your API key>", file=sys.stderr)
+    sys.exit(2)
+BASE_URL = (os.environ.get("EMISSARY_BASE_URL") or "https://api.withemissary.com").rstrip("/")
+
+_current_step = "(before the first step)"
+
+
+class GuideError(Exception):
+    """A step that cannot go on. `run` prints it and exits with status 1."""
+
+
+class ApiError(GuideError):
+    """A call that got no 2xx reply (status is None when no reply came at all)."""
+
+    def __init__(self, step, method, path, status, body):
+        self.step, self.method, self.path, self.status, self.body = step, method, path, status, body
+        got = f"HTTP {status}" if status is not None else "no reply"
+        super().__init__(f"{method} {path} failed ({got}) in step '{step}'\n{body}")
+
+
+class WaitFailed(GuideError):
+    """A wait whose `failed` check came true."""
+
+
+def step(title):
+    """Print `==> title` to stderr; errors name the last step."""
+    global _current_step
+    _current_step = title
+    print(f"==> {title}", file=sys.stderr, flush=True)
+
+
+def api(method, path, *, json=None, files=None, data=None, params=None, timeout=60):
+    """Call the API and return the parsed JSON reply (None when the body is empty)."""
+    try:
+        reply = requests.request(
+            method,
+            BASE_URL + path,
+            headers={"X-API-Key": API_KEY},
+            json=json,
+            files=files,
+            data=data,
+            params=params,
+            timeout=timeout,
+        )
+    except requests.RequestException as exc:
+        raise ApiError(_current_step, method, path, None, str(exc)) from exc
+    if not 200 <= reply.status_code < 300:
+        raise ApiError(_current_step, method, path, reply.status_code, reply.text)
+    if not reply.content:
+        return None
+    try:
+        return reply.json()
+    except ValueError:
+        return reply.text
+
+
+def wait_for(path, *, done, what, deadline_s=None, failed=None):
+    """Poll GET `path` until done(body) is true; return that body.
+
+    Waits grow from EMISSARY_POLL_INTERVAL (5 s) by doubling up to 60 s, with jitter.
+    Raises WaitFailed when failed(body) is true and TimeoutError past the deadline.
+    """
+    if deadline_s is None:
+        deadline_s = float(os.environ.get("EMISSARY_POLL_DEADLINE") or 7200)
+    delay = float(os.environ.get("EMISSARY_POLL_INTERVAL") or 5)
+    started = time.monotonic()
+    while True:
+        body = api("GET", path)
+        if failed is not None and failed(body):
+            raise WaitFailed(f"{what} failed in step '{_current_step}'\n{body}")
+        if done(body):
+            return body
+        left = deadline_s - (time.monotonic() - started)
+        if left <= 0:
+            raise TimeoutError(
+                f"{what} was not ready after {deadline_s:g} s in step '{_current_step}'; last reply:\n{body}"
+            )
+        pause = min(delay * random.uniform(0.8, 1.2), left)
+        print(f"    waiting for {what}: next check in {pause:.1f} s", file=sys.stderr, flush=True)
+        time.sleep(pause)
+        delay = min(delay * 2, 60)
+
+
+def run(main):
+    """Run main(); on a failed call, step or wait print why and exit with status 1."""
+    try:
+        main()
+    except (GuideError, TimeoutError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+# ---- end of helpers ----

@@ -1,0 +1,94 @@
+# ---- Emissary guide helpers (the same in every guide script) ----
+# Needs bash, curl and jq. Settings come from the environment:
+#   EMISSARY_API_KEY        your API key (required)
+#   EMISSARY_BASE_URL       API address (default https://api.withemissary.com)
+#   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
+#   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
+set -euo pipefail
+shopt -s inherit_errexit 2>/dev/null || true
+
+for tool in curl jq; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "error: this script needs $tool; install it and run the script again" >&2
+    exit 2
+  fi
+done
+if [ -z "${EMISSARY_API_KEY:-}" ]; then
+  echo "error: EMISSARY_API_KEY is not set. Run: export EMISSARY_API_KEY=<your API key>" >&2
+  exit 2
+fi
+BASE_URL="${EMISSARY_BASE_URL:-https://api.withemissary.com}"
+BASE_URL="${BASE_URL%/}"
+STEP="(before the first step)"
+
+# step TITLE: print "==> TITLE" to stderr; errors name the last step.
+step() {
+  STEP="$1"
+  printf '==> %s\n' "$1" >&2
+}
+
+# api METHOD PATH [curl args...]: print the reply body; on a failed call, print why and exit 1.
+api() {
+  local method="$1" path="$2" reply status
+  shift 2
+  reply="$(mktemp)" || exit 1
+  if ! status="$(curl --silent --show-error --request "$method" \
+      --header "X-API-Key: $EMISSARY_API_KEY" \
+      --output "$reply" --write-out '%{http_code}' "$@" "$BASE_URL$path")"; then
+    printf "error: %s %s failed (no reply) in step '%s'\n" "$method" "$path" "$STEP" >&2
+    rm -f "$reply"
+    exit 1
+  fi
+  if [ "$status" -lt 200 ] || [ "$status" -ge 300 ]; then
+    printf "error: %s %s failed (HTTP %s) in step '%s'\n" "$method" "$path" "$status" "$STEP" >&2
+    cat "$reply" >&2
+    echo >&2
+    rm -f "$reply"
+    exit 1
+  fi
+  cat "$reply"
+  rm -f "$reply"
+}
+
+# wait_for PATH JQ_DONE WHAT [DEADLINE_S] [JQ_FAILED]: poll GET PATH until the jq filter
+# JQ_DONE is true, then print that body. Waits grow from EMISSARY_POLL_INTERVAL (5 s) by
+# doubling up to 60 s, with jitter. Exits 1 when JQ_FAILED is true or past the deadline.
+wait_for() {
+  local path="$1" done_filter="$2" what="$3"
+  local deadline="${4:-${EMISSARY_POLL_DEADLINE:-7200}}" failed_filter="${5:-}"
+  local delay="${EMISSARY_POLL_INTERVAL:-5}" started="$SECONDS" body left pause
+  while :; do
+    body="$(api GET "$path")" || exit 1
+    if [ -n "$failed_filter" ] && _jq_true "$failed_filter" "$body"; then
+      printf "error: %s failed in step '%s'\n%s\n" "$what" "$STEP" "$body" >&2
+      exit 1
+    fi
+    if _jq_true "$done_filter" "$body"; then
+      printf '%s\n' "$body"
+      return 0
+    fi
+    left="$(awk -v d="$deadline" -v e="$((SECONDS - started))" 'BEGIN { print d - e }')"
+    if awk -v l="$left" 'BEGIN { exit !(l <= 0) }'; then
+      printf "error: %s was not ready after %s s in step '%s'; last reply:\n%s\n" \
+        "$what" "$deadline" "$STEP" "$body" >&2
+      exit 1
+    fi
+    pause="$(awk -v d="$delay" -v l="$left" -v s="$RANDOM" \
+      'BEGIN { srand(s); p = d * (0.8 + 0.4 * rand()); if (p > l) p = l; printf "%.2f", p }')"
+    printf '    waiting for %s: next check in %s s\n' "$what" "$pause" >&2
+    sleep "$pause"
+    delay="$(awk -v d="$delay" 'BEGIN { d *= 2; if (d > 60) d = 60; print d }')"
+  done
+}
+
+# _jq_true FILTER JSON: status 0 when FILTER gives true, 1 when false or null; exits on a bad filter.
+_jq_true() {
+  local code=0
+  printf '%s' "$2" | jq -e "$1" >/dev/null 2>&1 || code=$?
+  if [ "$code" -gt 1 ]; then
+    printf "error: jq filter '%s' failed on the reply in step '%s'\n%s\n" "$1" "$STEP" "$2" >&2
+    exit 1
+  fi
+  return "$code"
+}
+# ---- end of helpers ----

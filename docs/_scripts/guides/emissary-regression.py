@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""LLMs for regression, end to end (guide: /guides/emissary-regression).
+
+Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.1-8B-Instruct
+with a regression head, reads the regression score of every checkpoint and deploys the best one.
+The API documents no inference call that returns a regression value, so the script ends there.
+Run it in an empty folder: it writes its own sample data. It starts one training job and one
+deployment on your account.
+"""
+# @include helpers
+
+# Job and deployment names should be unique; the run's start time keeps them apart.
+RUN_ID = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+
+
+# [start:best-checkpoint]
+def best_checkpoint(checkpoints, metric):
+    """Return the number of the checkpoint with the highest `metric` score.
+
+    How aggregated_test_result is keyed is not documented: this reads the entry named `metric`,
+    or the only entry if there is just one. Scores arrive as strings. With no score at all, it
+    falls back to the last checkpoint.
+    """
+    if not checkpoints:
+        raise SystemExit("error: the training job finished without any checkpoint")
+    best, best_score = None, None
+    for item in sorted(checkpoints, key=lambda c: c["checkpoint"]):
+        results = (item.get("test_results") or {}).get("aggregated_test_result") or {}
+        key = metric if metric in results else (next(iter(results)) if len(results) == 1 else None)
+        try:
+            score = float(results[key])
+        except (KeyError, TypeError, ValueError):
+            score = None
+        print(f"    checkpoint {item['checkpoint']}: {key} = {score}", file=sys.stderr)
+        if score is not None and (best_score is None or score > best_score):
+            best, best_score = item["checkpoint"], score
+    if best is None:
+        best = max(c["checkpoint"] for c in checkpoints)
+        print(f"    no score found: using the last checkpoint, {best}", file=sys.stderr)
+    return best
+# [end:best-checkpoint]
+
+
+def main():
+    # @embed data/workorders_train.jsonl
+    # @embed data/workorders_test.jsonl
+
+    # [start:upload]
+    step("Create a project")
+    project_id = api("POST", "/v1/projects", json={"name": "workorder-hours"})["id"]
+    print("project:", project_id)
+
+    datasets = {}
+    for split in ["train", "test"]:
+        path = f"workorders_{split}.jsonl"
+        step(f"Upload {path}")
+        with open(path, "rb") as handle:
+            dataset = api(
+                "POST",
+                f"/v1/projects/{project_id}/datasets",
+                files={"file": (path, handle)},
+                data={"name": f"workorders_{split}"},
+                timeout=300,
+            )
+        wait_for(
+            f"/v1/projects/{project_id}/datasets/{dataset['id']}",
+            done=lambda d: d.get("is_uploaded") is True,
+            what=f"the upload of {path}",
+        )
+        datasets[split] = dataset["id"]
+        print(f"{split} dataset:", dataset["id"])
+    # [end:upload]
+
+    # [start:train]
+    step("Check the testing function")
+    metric = "sample_match_regression_metric"
+    available = [f["name"] for f in api("GET", "/v1/testing-functions")]
+    if metric not in available:
+        print(f"    {metric} is not available; the account lists: {', '.join(available)}", file=sys.stderr)
+        metric = None
+
+    step("Start the training job")
+    job = {
+        "name": f"workorder-hours-{RUN_ID}",
+        "base_model": "Llama3.1-8B-Instruct",
+        "task_type": "regression",
+        "train_dataset_id": datasets["train"],
+        "test_dataset_id": datasets["test"],
+        "parameters": {"num_train_epochs": 3},
+    }
+    if metric:
+        job["test_functions"] = [metric]
+    job_id = api("POST", f"/v1/projects/{project_id}/training-jobs", json=job)["id"]
+    print("training job:", job_id)
+    # [end:train]
+
+    # [start:evaluate]
+    step("Wait for the training job")
+    wait_for(
+        f"/v1/projects/{project_id}/training-jobs/{job_id}",
+        done=lambda j: j["status"] == "Success",
+        failed=lambda j: j["status"] in {"Failed", "TimedOut", "Cancelled"},
+        what=f"training job {job_id}",
+    )
+    step("Compare the checkpoints")
+    checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{job_id}/checkpoints")
+    checkpoint = best_checkpoint(checkpoints, metric)
+    print("best checkpoint:", checkpoint)
+    for item in checkpoints:
+        if item["checkpoint"] == checkpoint:
+            print("per-example results:", (item.get("test_results") or {}).get("general_test_result"))
+    # [end:evaluate]
+
+    # [start:deploy]
+    step(f"Deploy checkpoint {checkpoint}")
+    deployment = api(
+        "POST",
+        f"/v1/projects/{project_id}/deployments",
+        json={"training_job_id": job_id, "checkpoint": checkpoint, "name": f"workorder-hours-{RUN_ID}"},
+    )
+    detail = wait_for(
+        f"/v1/projects/{project_id}/deployments/{deployment['id']}",
+        done=lambda d: d["status"] == "Deployed",
+        failed=lambda d: d["status"] in {"Failed", "Cancelled", "Terminated", "TimedOut"},
+        what=f"deployment {deployment['id']}",
+    )
+    print(f"{detail['name']}: {detail['status']} ({detail['id']}, task type {detail.get('task_type')})")
+    # [end:deploy]
+
+
+run(main)

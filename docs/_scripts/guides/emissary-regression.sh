@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# LLMs for regression, end to end (guide: /guides/emissary-regression).
+#
+# Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.1-8B-Instruct
+# with a regression head, reads the regression score of every checkpoint and deploys the best one.
+# The API documents no inference call that returns a regression value, so the script ends there.
+# Run it in an empty folder: it writes its own sample data. It starts one training job and one
+# deployment on your account.
+# @include helpers
+
+# Job and deployment names should be unique; the run's start time keeps them apart.
+RUN_ID="$(date -u +%Y%m%d-%H%M%S)"
+
+# [start:best-checkpoint]
+# best_checkpoint METRIC < checkpoints.json: print the number of the checkpoint with the highest
+# METRIC score. How aggregated_test_result is keyed is not documented: this reads the entry named
+# METRIC, or the only entry if there is just one. Scores arrive as strings. With no score at all,
+# it takes the last checkpoint.
+best_checkpoint() {
+  local scored best
+  scored="$(jq --arg metric "$1" '
+    sort_by(.checkpoint) | map(
+      (.test_results.aggregated_test_result // {}) as $results
+      | (if $results | has($metric) then $metric
+         elif ($results | length) == 1 then ($results | keys[0])
+         else null end) as $key
+      | {checkpoint, key: $key, score: (if $key then (($results[$key] | tonumber?) // null) else null end)})')"
+  jq -r '.[] | "    checkpoint \(.checkpoint): \(.key) = \(.score)"' <<<"$scored" >&2
+  if [ "$(jq length <<<"$scored")" -eq 0 ]; then
+    echo "error: the training job finished without any checkpoint" >&2
+    exit 1
+  fi
+  best="$(jq -r 'map(select(.score != null)) | max_by(.score) | .checkpoint // empty' <<<"$scored")"
+  if [ -z "$best" ]; then
+    best="$(jq -r 'last | .checkpoint' <<<"$scored")"
+    echo "    no score found: using the last checkpoint, $best" >&2
+  fi
+  printf '%s\n' "$best"
+}
+# [end:best-checkpoint]
+
+# @embed data/workorders_train.jsonl
+# @embed data/workorders_test.jsonl
+
+# [start:upload]
+step "Create a project"
+project_id="$(api POST /v1/projects \
+  --header "Content-Type: application/json" \
+  --data '{"name": "workorder-hours"}' | jq -r .id)"
+echo "project: $project_id"
+
+step "Upload workorders_train.jsonl"
+train_id="$(api POST "/v1/projects/$project_id/datasets" \
+  --form "file=@workorders_train.jsonl" \
+  --form "name=workorders_train" | jq -r .id)"
+wait_for "/v1/projects/$project_id/datasets/$train_id" '.is_uploaded == true' "the training upload" >/dev/null
+echo "train dataset: $train_id"
+
+step "Upload workorders_test.jsonl"
+test_id="$(api POST "/v1/projects/$project_id/datasets" \
+  --form "file=@workorders_test.jsonl" \
+  --form "name=workorders_test" | jq -r .id)"
+wait_for "/v1/projects/$project_id/datasets/$test_id" '.is_uploaded == true' "the test upload" >/dev/null
+echo "test dataset: $test_id"
+# [end:upload]
+
+# [start:train]
+step "Check the testing function"
+metric=sample_match_regression_metric
+available="$(api GET /v1/testing-functions)"
+if ! jq -e --arg name "$metric" 'any(.[]; .name == $name)' <<<"$available" >/dev/null; then
+  echo "    $metric is not available; the account lists: $(jq -r '[.[].name] | join(", ")' <<<"$available")" >&2
+  metric=""
+fi
+
+step "Start the training job"
+job_id="$(api POST "/v1/projects/$project_id/training-jobs" \
+  --header "Content-Type: application/json" \
+  --data "$(jq -n --arg train "$train_id" --arg test "$test_id" --arg metric "$metric" --arg run "$RUN_ID" '{
+    name: "workorder-hours-\($run)",
+    base_model: "Llama3.1-8B-Instruct",
+    task_type: "regression",
+    train_dataset_id: $train,
+    test_dataset_id: $test,
+    parameters: {num_train_epochs: 3}
+  } + (if $metric == "" then {} else {test_functions: [$metric]} end)')" | jq -r .id)"
+echo "training job: $job_id"
+# [end:train]
+
+# [start:evaluate]
+step "Wait for the training job"
+wait_for "/v1/projects/$project_id/training-jobs/$job_id" '.status == "Success"' "training job $job_id" "" \
+  '.status == "Failed" or .status == "TimedOut" or .status == "Cancelled"' >/dev/null
+step "Compare the checkpoints"
+checkpoints="$(api GET "/v1/projects/$project_id/training-jobs/$job_id/checkpoints")"
+checkpoint="$(best_checkpoint "$metric" <<<"$checkpoints")"
+echo "best checkpoint: $checkpoint"
+echo "per-example results: $(jq -r --argjson n "$checkpoint" \
+  '.[] | select(.checkpoint == $n) | .test_results.general_test_result // "not given"' <<<"$checkpoints")"
+# [end:evaluate]
+
+# [start:deploy]
+step "Deploy checkpoint $checkpoint"
+deployment_id="$(api POST "/v1/projects/$project_id/deployments" \
+  --header "Content-Type: application/json" \
+  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$checkpoint" --arg run "$RUN_ID" \
+    '{training_job_id: $job, checkpoint: $checkpoint, name: "workorder-hours-\($run)"}')" | jq -r .id)"
+wait_for "/v1/projects/$project_id/deployments/$deployment_id" '.status == "Deployed"' \
+  "deployment $deployment_id" "" \
+  '.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"' |
+  jq -r '"\(.name): \(.status) (\(.id), task type \(.task_type))"'
+# [end:deploy]

@@ -1,0 +1,37 @@
+/** Links to a guide page's assembled scripts (see plugins/guide-scripts). Server-rendered; no JS needed. */
+import React from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+
+export interface Props {
+  /** The page path, e.g. `fine-tuning/quickstart`: the scripts are docs/_scripts/<page>.py and .sh. */
+  page: string;
+  /** Which scripts exist, e.g. "py sh"; filled in at build time by the remark plugin. */
+  languages?: string;
+}
+
+const LABELS: Record<string, string> = {
+  py: 'Download the Python script',
+  sh: 'Download the shell script',
+};
+
+function DownloadLink({ page, ext }: { page: string; ext: string }): React.JSX.Element {
+  return (
+    <a href={useBaseUrl(`/scripts/${page}.${ext}`)} download>
+      {LABELS[ext]}
+    </a>
+  );
+}
+
+export default function ScriptDownloads({ page, languages = 'py sh' }: Props): React.JSX.Element {
+  const exts = languages.split(/\s+/).filter((ext) => ext in LABELS);
+  return (
+    <p className="script-downloads">
+      {exts.map((ext, i) => (
+        <React.Fragment key={ext}>
+          {i > 0 && ' · '}
+          <DownloadLink page={page} ext={ext} />
+        </React.Fragment>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * The shared helpers every guide script inlines (docs/_scripts/_shared/helpers.py and .sh), tested
+ * against a small HTTP server in this process: a call that succeeds returns the body, a non-2xx
+ * reply stops with the step and the body, a wait backs off and gives up past its deadline.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { assembleText, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { pickPython, runProgram, scriptEnv, type Result } from './support/run';
+
+/* ---- the server: each test sets what a path answers and reads what it received ---- */
+
+interface Seen {
+  method: string;
+  path: string;
+  key: string | undefined;
+  body: string;
+  at: number;
+}
+type Answer = (hit: number) => { status: number; body?: unknown };
+const routes = new Map<string, Answer>();
+let seen: Seen[] = [];
+let server: http.Server;
+let baseUrl = '';
+let work = '';
+let python = '';
+
+before(async () => {
+  python = pickPython();
+  work = mkdtempSync(path.join(os.tmpdir(), 'emissary-helpers-'));
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const key = `${req.method} ${req.url}`;
+      seen.push({ method: req.method!, path: req.url!, key: req.headers['x-api-key'] as string | undefined, body, at: Date.now() });
+      const answer = routes.get(key);
+      const hits = seen.filter((s) => `${s.method} ${s.path}` === key).length;
+      const reply = answer ? answer(hits) : { status: 404, body: { status: 404, error: `no route ${key}`, code: 'object_not_found' } };
+      if (reply.body === undefined) {
+        res.writeHead(reply.status).end();
+      } else {
+        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+after(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+function reset(table: Record<string, Answer>) {
+  routes.clear();
+  seen = [];
+  for (const [k, v] of Object.entries(table)) routes.set(k, v);
+}
+
+/** Runs `body` after the helpers of `language`, assembled as the guide scripts are. */
+async function runWithHelpers(language: 'py' | 'sh', body: string, env: Record<string, string> = {}): Promise<Result> {
+  const source = `# @include helpers\n${body}\n`;
+  const file = path.join(work, `t.${language}`);
+  writeFileSync(file, assembleText(source, file, process.env.GUIDE_SCRIPTS_ROOT ?? SCRIPTS_ROOT).text);
+  return runProgram(language === 'py' ? python : 'bash', [file], {
+    cwd: work,
+    env: scriptEnv({ EMISSARY_API_KEY: 'k-123', EMISSARY_BASE_URL: `${baseUrl}/`, PYTHONUNBUFFERED: '1', ...env }),
+    timeoutMs: 30_000,
+  });
+}
+
+const describe = (r: Result) => `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
+const gaps = (hits: Seen[]) => hits.slice(1).map((h, i) => (h.at - hits[i].at) / 1000);
+
+/* ---- Python ---- */
+
+test('Python api: sends the key, strips the trailing slash, returns parsed JSON or None', async () => {
+  reset({
+    'POST /v1/projects': () => ({ status: 201, body: { id: 'ms-a', name: 'x' } }),
+    'DELETE /v1/projects/ms-a': () => ({ status: 204 }),
+  });
+  const r = await runWithHelpers(
+    'py',
+    `import json
+def main():
+    step("Create")
+    print(json.dumps(api("POST", "/v1/projects", json={"name": "x"})))
+    print(json.dumps(api("DELETE", "/v1/projects/ms-a")))
+run(main)`,
+  );
+  assert.equal(r.code, 0, describe(r));
+  assert.deepEqual(r.stdout.trim().split('\n').map((l) => JSON.parse(l)), [{ id: 'ms-a', name: 'x' }, null]);
+  assert.match(r.stderr, /^==> Create$/m);
+  assert.deepEqual(seen.map((s) => [s.method, s.path, s.key]), [
+    ['POST', '/v1/projects', 'k-123'],
+    ['DELETE', '/v1/projects/ms-a', 'k-123'],
+  ]);
+  assert.deepEqual(JSON.parse(seen[0].body), { name: 'x' });
+});
+
+test('Python api: a non-2xx reply raises ApiError with the step and body; run exits 1 printing both', async () => {
+  reset({ 'GET /v1/projects/ms-x': () => ({ status: 404, body: { status: 404, error: 'gone', code: 'object_not_found' } }) });
+  const caught = await runWithHelpers(
+    'py',
+    `step("Find the project")
+try:
+    api("GET", "/v1/projects/ms-x")
+except ApiError as e:
+    print(e.step, e.method, e.path, e.status, e.body, sep="|")`,
+  );
+  assert.equal(caught.code, 0, describe(caught));
+  assert.equal(caught.stdout.trim(), 'Find the project|GET|/v1/projects/ms-x|404|{"status":404,"error":"gone","code":"object_not_found"}');
+
+  const r = await runWithHelpers('py', `def main():\n    step("Find the project")\n    api("GET", "/v1/projects/ms-x")\n    print("not reached")\nrun(main)`);
+  assert.equal(r.code, 1, describe(r));
+  assert.doesNotMatch(r.stdout, /not reached/);
+  assert.match(r.stderr, /GET \/v1\/projects\/ms-x failed \(HTTP 404\) in step 'Find the project'/);
+  assert.match(r.stderr, /object_not_found/);
+});
+
+test('Python api: no server at all is an ApiError too (exit 1, no traceback)', async () => {
+  const r = await runWithHelpers('py', `def main():\n    step("Call")\n    api("GET", "/v1/projects")\nrun(main)`, {
+    EMISSARY_BASE_URL: 'http://127.0.0.1:9',
+  });
+  assert.equal(r.code, 1, describe(r));
+  assert.match(r.stderr, /GET \/v1\/projects failed \(no reply\) in step 'Call'/);
+  assert.doesNotMatch(r.stderr, /Traceback/);
+});
+
+test('Python: no EMISSARY_API_KEY exits 2 with a clear message', async () => {
+  const r = await runWithHelpers('py', 'print("not reached")', { EMISSARY_API_KEY: '' });
+  assert.equal(r.code, 2, describe(r));
+  assert.match(r.stderr, /EMISSARY_API_KEY is not set/);
+});
+
+test('Python wait_for: polls until done and returns the last body', async () => {
+  reset({ 'GET /job': (hit) => ({ status: 200, body: { status: hit < 3 ? 'Running' : 'Success' } }) });
+  const r = await runWithHelpers(
+    'py',
+    `def main():\n    step("Wait")\n    print(wait_for("/job", done=lambda j: j["status"] == "Success", what="the job")["status"])\nrun(main)`,
+    { EMISSARY_POLL_INTERVAL: '0.05' },
+  );
+  assert.equal(r.code, 0, describe(r));
+  assert.equal(r.stdout.trim(), 'Success');
+  assert.equal(seen.length, 3);
+});
+
+test('Python wait_for: backs off, and past the deadline raises TimeoutError naming what and the step', async () => {
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
+  const r = await runWithHelpers(
+    'py',
+    `def main():\n    step("Wait for training")\n    wait_for("/job", done=lambda j: False, what="training job tr-x", deadline_s=1.2)\nrun(main)`,
+    { EMISSARY_POLL_INTERVAL: '0.05' },
+  );
+  assert.equal(r.code, 1, describe(r));
+  assert.match(r.stderr, /training job tr-x was not ready after 1\.2 s in step 'Wait for training'/);
+  const elapsed = (seen.at(-1)!.at - seen[0].at) / 1000;
+  assert.ok(elapsed >= 1.1 && elapsed < 3, `gave up after ${elapsed} s, deadline 1.2 s`);
+  // A fixed 0.05 s interval would poll ~24 times; doubling polls 6 or 7 times.
+  assert.ok(seen.length <= 8, `polled ${seen.length} times in 1.2 s: no backoff`);
+  const g = gaps(seen).slice(0, -1); // the last wait is cut short by the deadline
+  for (let i = 1; i < g.length; i++) assert.ok(g[i] > g[i - 1] * 1.2, `waits do not grow: ${g.join(', ')}`);
+});
+
+test('Python wait_for: EMISSARY_POLL_DEADLINE applies, and failed() stops the wait', async () => {
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
+  const timeout = await runWithHelpers(
+    'py',
+    `def main():\n    step("Wait")\n    wait_for("/job", done=lambda j: False, what="the job")\nrun(main)`,
+    { EMISSARY_POLL_INTERVAL: '0.05', EMISSARY_POLL_DEADLINE: '0.4' },
+  );
+  assert.equal(timeout.code, 1, describe(timeout));
+  assert.match(timeout.stderr, /the job was not ready after 0\.4 s/);
+
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Failed' } }) });
+  const failed = await runWithHelpers(
+    'py',
+    `def main():\n    step("Wait")\n    wait_for("/job", done=lambda j: False, failed=lambda j: j["status"] == "Failed", what="the job")\nrun(main)`,
+    { EMISSARY_POLL_INTERVAL: '0.05' },
+  );
+  assert.equal(failed.code, 1, describe(failed));
+  assert.match(failed.stderr, /the job failed in step 'Wait'/);
+  assert.match(failed.stderr, /Failed/);
+  assert.equal(seen.length, 1);
+});
+
+/* ---- shell ---- */
+
+test('shell api: sends the key, strips the trailing slash, prints the body', async () => {
+  reset({ 'POST /v1/projects': () => ({ status: 201, body: { id: 'ms-a' } }), 'DELETE /v1/projects/ms-a': () => ({ status: 204 }) });
+  const r = await runWithHelpers(
+    'sh',
+    `step "Create"
+project="$(api POST /v1/projects --header 'Content-Type: application/json' --data '{"name": "x"}')"
+jq -r .id <<<"$project"
+api DELETE /v1/projects/ms-a
+echo "done"`,
+  );
+  assert.equal(r.code, 0, describe(r));
+  assert.equal(r.stdout.trim(), 'ms-a\ndone');
+  assert.deepEqual(seen.map((s) => [s.method, s.path, s.key]), [
+    ['POST', '/v1/projects', 'k-123'],
+    ['DELETE', '/v1/projects/ms-a', 'k-123'],
+  ]);
+});
+
+test('shell api: a non-2xx reply exits 1 with the step, request, status and body (also inside $(...))', async () => {
+  reset({ 'GET /v1/projects/ms-x': () => ({ status: 404, body: { status: 404, error: 'gone', code: 'object_not_found' } }) });
+  const r = await runWithHelpers('sh', `step "Find the project"\nproject="$(api GET /v1/projects/ms-x)"\necho "not reached"`);
+  assert.equal(r.code, 1, describe(r));
+  assert.doesNotMatch(r.stdout, /not reached/);
+  assert.match(r.stderr, /GET \/v1\/projects\/ms-x failed \(HTTP 404\) in step 'Find the project'/);
+  assert.match(r.stderr, /object_not_found/);
+});
+
+test('shell api: no server at all exits 1 naming the step', async () => {
+  const r = await runWithHelpers('sh', `step "Call"\napi GET /v1/projects\necho "not reached"`, { EMISSARY_BASE_URL: 'http://127.0.0.1:9' });
+  assert.equal(r.code, 1, describe(r));
+  assert.match(r.stderr, /GET \/v1\/projects failed \(no reply\) in step 'Call'/);
+});
+
+test('shell: no EMISSARY_API_KEY exits 2 with a clear message', async () => {
+  const r = await runWithHelpers('sh', 'echo "not reached"', { EMISSARY_API_KEY: '' });
+  assert.equal(r.code, 2, describe(r));
+  assert.match(r.stderr, /EMISSARY_API_KEY is not set/);
+});
+
+test('shell wait_for: polls until the jq filter is true and prints the last body', async () => {
+  reset({ 'GET /job': (hit) => ({ status: 200, body: { status: hit < 3 ? 'Running' : 'Success' } }) });
+  const r = await runWithHelpers('sh', `step "Wait"\nwait_for /job '.status == "Success"' "the job" | jq -r .status`, {
+    EMISSARY_POLL_INTERVAL: '0.05',
+  });
+  assert.equal(r.code, 0, describe(r));
+  assert.equal(r.stdout.trim(), 'Success');
+  assert.equal(seen.length, 3);
+});
+
+test('shell wait_for: backs off, and past the deadline exits 1 naming what and the step', async () => {
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
+  const r = await runWithHelpers('sh', `step "Wait for training"\nwait_for /job '.status == "Success"' "training job tr-x" 2\necho "not reached"`, {
+    EMISSARY_POLL_INTERVAL: '0.05',
+  });
+  assert.equal(r.code, 1, describe(r));
+  assert.doesNotMatch(r.stdout, /not reached/);
+  assert.match(r.stderr, /training job tr-x was not ready after 2 s in step 'Wait for training'/);
+  const elapsed = (seen.at(-1)!.at - seen[0].at) / 1000;
+  // Whole seconds (bash's SECONDS): the wait gives up between 1 and 2 s after it starts, give or take a poll.
+  assert.ok(elapsed >= 0.9 && elapsed < 4, `gave up after ${elapsed} s, deadline 2 s`);
+  assert.ok(seen.length <= 9, `polled ${seen.length} times: no backoff`);
+  const g = gaps(seen).slice(0, 4);
+  for (let i = 1; i < g.length; i++) assert.ok(g[i] > g[i - 1] * 1.2, `waits do not grow: ${g.join(', ')}`);
+});
+
+test('shell wait_for: EMISSARY_POLL_DEADLINE applies, and the failed filter stops the wait', async () => {
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
+  const timeout = await runWithHelpers('sh', `step "Wait"\nwait_for /job '.status == "Success"' "the job"`, {
+    EMISSARY_POLL_INTERVAL: '0.05',
+    EMISSARY_POLL_DEADLINE: '1',
+  });
+  assert.equal(timeout.code, 1, describe(timeout));
+  assert.match(timeout.stderr, /the job was not ready after 1 s/);
+
+  reset({ 'GET /job': () => ({ status: 200, body: { status: 'Failed' } }) });
+  const failed = await runWithHelpers('sh', `step "Wait"\nwait_for /job '.status == "Success"' "the job" "" '.status == "Failed"'`, {
+    EMISSARY_POLL_INTERVAL: '0.05',
+  });
+  assert.equal(failed.code, 1, describe(failed));
+  assert.match(failed.stderr, /the job failed in step 'Wait'/);
+  assert.equal(seen.length, 1);
+});

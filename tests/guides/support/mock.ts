@@ -1,0 +1,129 @@
+/**
+ * A Prism mock of openapi/emissary.yaml (validating requests, `--errors`), behind a small proxy.
+ * The proxy exists because Prism 5.16 crashes on a multipart part without its own Content-Type
+ * header (parse-multipart-data reads `part.contentTypeHeader.split(':')[1]`), and that is what
+ * `requests` (files=/data=) and `curl --form` send for plain fields. It adds the missing header
+ * (text/plain for fields, application/octet-stream for files) and passes everything else through.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+
+export interface Mock {
+  /** What scripts use as EMISSARY_BASE_URL. */
+  baseUrl: string;
+  /** Prism's output so far. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createNetServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Gives every part of a multipart body a Content-Type header. */
+export function typeMultipartParts(body: Buffer, boundary: string): Buffer {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const pieces: Buffer[] = [];
+  let at = body.indexOf(delimiter);
+  if (at === -1) return body;
+  pieces.push(body.subarray(0, at + delimiter.length));
+  at += delimiter.length;
+  for (;;) {
+    const next = body.indexOf(delimiter, at);
+    if (next === -1) {
+      pieces.push(body.subarray(at));
+      break;
+    }
+    const part = body.subarray(at, next);
+    const headEnd = part.indexOf('\r\n\r\n');
+    if (headEnd !== -1) {
+      const head = part.subarray(0, headEnd).toString('latin1');
+      if (!/\r\ncontent-type:/i.test(head)) {
+        const type = /filename=/i.test(head) ? 'application/octet-stream' : 'text/plain';
+        pieces.push(Buffer.from(`${head}\r\nContent-Type: ${type}`, 'latin1'), part.subarray(headEnd));
+      } else {
+        pieces.push(part);
+      }
+    } else {
+      pieces.push(part);
+    }
+    pieces.push(delimiter);
+    at = next + delimiter.length;
+  }
+  return Buffer.concat(pieces);
+}
+
+export async function startMock(): Promise<Mock> {
+  const prismPort = await freePort();
+  const bin = path.join(ROOT, 'node_modules/.bin/prism');
+  const args = ['mock', 'openapi/emissary.yaml', '--host', '127.0.0.1', '--port', String(prismPort), '--errors'];
+  let log = '';
+  const prism: ChildProcess = spawn(bin, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  prism.stdout!.on('data', (d) => (log += d));
+  prism.stderr!.on('data', (d) => (log += d));
+  const prismUrl = `http://127.0.0.1:${prismPort}`;
+
+  // Any HTTP answer (even 401) means Prism has loaded the document and is listening.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (prism.exitCode !== null) throw new Error(`Prism exited early:\n${log}`);
+    try {
+      await fetch(`${prismUrl}/v1/projects`);
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        prism.kill();
+        throw new Error(`Prism did not start within 60s:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  const proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Buffer = Buffer.concat(chunks);
+      const boundary = req.headers['content-type']?.match(/^multipart\/form-data;.*boundary="?([^";]+)"?/i)?.[1];
+      if (boundary) body = typeMultipartParts(body, boundary);
+      const headers = { ...req.headers, 'content-length': String(body.length) };
+      delete headers['transfer-encoding'];
+      const upstream = http.request(
+        { host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers },
+        (reply) => {
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(res);
+        },
+      );
+      upstream.on('error', (error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`mock proxy: Prism did not answer (${error.message})\n${log.slice(-2000)}`);
+      });
+      upstream.end(body);
+    });
+  });
+  const proxyPort = await freePort();
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+
+  return {
+    baseUrl: `http://127.0.0.1:${proxyPort}`,
+    log: () => log,
+    async stop() {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      if (prism.exitCode === null) {
+        const exited = new Promise((resolve) => prism.once('exit', resolve));
+        prism.kill();
+        await exited;
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The dataset checker (docs/_scripts/tools/check_dataset.py, assembled with its rules embedded) run with
+ * python3 on the good and bad sample files, and the Datasets page's layout table held to the rules file.
+ */
+import { describe, it, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+
+const SAMPLES = path.join(SCRIPTS_ROOT, 'data/datasets');
+const RULES = JSON.parse(readFileSync(path.join(SCRIPTS_ROOT, 'data/dataset-rules.json'), 'utf8')) as {
+  limits: { api_upload_bytes: number };
+  layouts: { id: string; title: string; task_type: string; format: string; keys: string[] }[];
+};
+const PAGE = path.resolve(__dirname, '../../docs/fine-tuning/datasets.mdx');
+
+/** Bad samples: the arguments they are checked with and the lines the checker must name as errors. */
+const BAD: Record<string, { args?: string[]; lines: number[]; says?: RegExp }> = {
+  'regression-quoted.jsonl': { args: ['--task', 'regression'], lines: [2, 3, 4], says: /number without quotes/ },
+  'broken-lines.jsonl': { lines: [2, 3, 4, 5], says: /not valid JSON/ },
+  'chat-roles.jsonl': { lines: [1, 2, 3], says: /must be one of "system", "user", "assistant"/ },
+  'classification-values.jsonl': { args: ['--task', 'classification'], lines: [2, 3, 4], says: /0 or 1/ },
+  'classification-mixed.csv': { args: ['--task', 'classification'], lines: [3, 4, 5], says: /one form/ },
+  'embedding-pairs.csv': { lines: [3, 4, 5], says: /quote cells that contain commas/ },
+  'wrong-header.csv': { lines: [1], says: /expected input,expected_output/ },
+  'ratings.csv': { args: ['--task', 'regression'], lines: [1], says: /documented as jsonl/ },
+  'not-utf8.csv': { lines: [3], says: /not UTF-8/ },
+  'array.json': { lines: [1], says: /use a \.jsonl or \.csv file/ },
+};
+
+let work = '';
+let checker = '';
+
+function check(file: string, args: string[] = []): { status: number | null; out: string } {
+  const run = spawnSync('python3', [checker, file, ...args], { cwd: work, encoding: 'utf8' });
+  assert.equal(run.error, undefined, `python3 could not run: ${String(run.error)}`);
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+function errorLines(out: string): number[] {
+  return [...new Set([...out.matchAll(/:(\d+): error:/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+}
+
+before(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'dataset-checker-'));
+  checker = path.join(work, 'check_dataset.py');
+  writeFileSync(checker, assembleScript(path.join(SCRIPTS_ROOT, 'tools/check_dataset.py')).text);
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+describe('good samples pass, with and without --task', () => {
+  for (const name of readdirSync(path.join(SAMPLES, 'good'))) {
+    it(name, () => {
+      const file = path.join(SAMPLES, 'good', name);
+      const plain = check(file);
+      assert.equal(plain.status, 0, `${name} without --task:\n${plain.out}`);
+      const inferred = plain.out.match(/checking as .* \(([a-z-]+)\)/)?.[1];
+      assert.ok(inferred, `${name}: the checker must say which layout it used:\n${plain.out}`);
+    });
+  }
+});
+
+describe('bad samples fail, naming every bad line', () => {
+  it('has a case for every bad sample and a sample for every case', () => {
+    assert.deepEqual(readdirSync(path.join(SAMPLES, 'bad')).sort(), Object.keys(BAD).sort());
+  });
+  for (const [name, expected] of Object.entries(BAD)) {
+    it(name, () => {
+      const { status, out } = check(path.join(SAMPLES, 'bad', name), expected.args);
+      assert.equal(status, 1, `${name} must exit 1:\n${out}`);
+      assert.deepEqual(errorLines(out), expected.lines, `${name}: lines with errors:\n${out}`);
+      if (expected.says) assert.match(out, expected.says, `${name}:\n${out}`);
+    });
+  }
+});
+
+test('every good sample of a task passes when that task is given', () => {
+  const byTask: Record<string, string[]> = {
+    'meeting-times.jsonl': ['text-generation'],
+    'lamp-chat.jsonl': ['text-generation'],
+    'ticket-replies.csv': ['text-generation'],
+    'parcel-labels.csv': ['classification'],
+    'parcel-labels-llm.csv': ['classification'],
+    'parcel-labels.jsonl': ['classification'],
+    'parcel-damaged.jsonl': ['classification'],
+    'parcel-damaged-test.jsonl': ['classification'],
+    'password-pairs.csv': ['embedding'],
+    'review-ratings.jsonl': ['regression'],
+  };
+  assert.deepEqual(Object.keys(byTask).sort(), readdirSync(path.join(SAMPLES, 'good')).sort());
+  for (const [name, tasks] of Object.entries(byTask)) {
+    for (const task of tasks) {
+      const { status, out } = check(path.join(SAMPLES, 'good', name), ['--task', task]);
+      assert.equal(status, 0, `${name} --task ${task}:\n${out}`);
+    }
+  }
+  const wrong = check(path.join(SAMPLES, 'good', 'meeting-times.jsonl'), ['--task', 'regression']);
+  assert.equal(wrong.status, 1, `text completions are not regression data:\n${wrong.out}`);
+});
+
+test('a file over the API upload limit fails unless it goes through the dashboard', () => {
+  const big = path.join(work, 'big.jsonl');
+  const line = `${JSON.stringify({ prompt: 'x'.repeat(1000), completion: 'y' })}\n`;
+  writeFileSync(big, line.repeat(Math.ceil(RULES.limits.api_upload_bytes / line.length) + 1));
+  const api = check(big);
+  assert.equal(api.status, 1, api.out.slice(-500));
+  assert.match(api.out, /:1: error: .*5 MB/);
+  assert.equal(check(big, ['--dashboard']).status, 0);
+});
+
+test('a missing file or an unknown task stops with status 2', () => {
+  assert.equal(check(path.join(work, 'nope.jsonl')).status, 2);
+  assert.equal(check(path.join(SAMPLES, 'good', 'meeting-times.jsonl'), ['--task', 'summaries']).status, 2);
+});
+
+test('the Datasets page: its layout table is the rules file, its limit is the rules limit', () => {
+  const page = readFileSync(PAGE, 'utf8');
+  const section = page.split(/^## Layouts by task/m)[1]?.split(/^#{2,3} /m)[0] ?? '';
+  const rows = section
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|[-| ]+\|$/.test(l))
+    .slice(1)
+    .map((l) => l.split('|').slice(1, -1).map((cell) => cell.trim()));
+  assert.ok(rows.length > 0, 'datasets.mdx has no table under "## Layouts by task"');
+  const tableLayouts = rows.map(([, task, format, keys]) => ({
+    task_type: task.match(/`([a-z-]+)`/)?.[1],
+    format: format.toLowerCase().includes('csv') ? 'csv' : 'jsonl',
+    keys: [...keys.matchAll(/`([a-z_0-9]+)`/g)].map((m) => m[1]),
+  }));
+  const fromRules = RULES.layouts.map(({ task_type, format, keys }) => ({ task_type, format, keys }));
+  assert.deepEqual(tableLayouts, fromRules, 'the table rows must be the rules layouts, in order');
+  const mb = RULES.limits.api_upload_bytes / 1048576;
+  assert.match(page, new RegExp(`\\b${mb} MB\\b`), `the page must state the ${mb} MB API limit`);
+  assert.doesNotMatch(page, /\b(?!5\b)\d+ MB\b/, 'the page names another upload size');
+});
