@@ -21,7 +21,7 @@ step "Check the data files"
 for file in invoices_train.jsonl invoices_test.jsonl; do
   # Every line must parse, hold a prompt, and have a completion that is itself a JSON object.
   if ! jq -e -s 'all(.[]; (.prompt | length) > 0 and (.completion | fromjson | type) == "object")' \
-      "$file" >/dev/null 2>&1; then
+      "$file" &>/dev/null; then
     echo "error: $file has a row without a prompt or a JSON-object completion" >&2
     exit 1
   fi
@@ -131,7 +131,7 @@ raw="$(api POST /v1/completions \
 Email: $email
 JSON:" '{model: $model, prompt: $prompt, temperature: 0.1, max_completion_tokens: 200}')" \
   | jq -r '.choices[0].text')"
-if jq -e 'type == "object"' <<<"$raw" >/dev/null 2>&1; then
+if jq -e 'type == "object"' <<<"$raw" &>/dev/null; then
   echo "fields: $(jq -c . <<<"$raw")"
 else
   echo "the model answered with text that is not JSON: $raw"

@@ -19,7 +19,7 @@ RUN_TAG="$(date +%Y%m%d-%H%M%S)"
 step "Check the rows"
 for file in manuals_train.jsonl manuals_test.jsonl; do
   if ! jq -e -s 'length > 0 and all(.[]; (.prompt | length) > 0 and (.completion | length) > 0)' \
-      "$file" >/dev/null 2>&1; then
+      "$file" &>/dev/null; then
     echo "error: $file has a row without a prompt or a completion, or is empty" >&2
     exit 1
   fi
