@@ -163,8 +163,10 @@ test('Python wait_for: backs off, and past the deadline raises TimeoutError nami
   assert.ok(elapsed >= 1.1 && elapsed < 3, `gave up after ${elapsed} s, deadline 1.2 s`);
   // A fixed 0.05 s interval would poll ~24 times; doubling polls 6 or 7 times.
   assert.ok(seen.length <= 8, `polled ${seen.length} times in 1.2 s: no backoff`);
-  const g = gaps(seen).slice(0, -1); // the last wait is cut short by the deadline
-  for (let i = 1; i < g.length; i++) assert.ok(g[i] > g[i - 1] * 1.2, `waits do not grow: ${g.join(', ')}`);
+  // Waits of about 0.05, 0.1, 0.2, 0.4 s (the last one is cut short by the deadline). Timing on a busy
+  // machine only lengthens waits, so compare the first with the longest rather than each with the next.
+  const g = gaps(seen).slice(0, -1);
+  assert.ok(Math.max(...g) > 2.5 * g[0], `waits do not grow: ${g.join(', ')}`);
 });
 
 test('Python wait_for: EMISSARY_POLL_DEADLINE applies, and failed() stops the wait', async () => {
@@ -253,7 +255,7 @@ test('shell wait_for: backs off, and past the deadline exits 1 naming what and t
   assert.ok(elapsed >= 0.9 && elapsed < 4, `gave up after ${elapsed} s, deadline 2 s`);
   assert.ok(seen.length <= 9, `polled ${seen.length} times: no backoff`);
   const g = gaps(seen).slice(0, 4);
-  for (let i = 1; i < g.length; i++) assert.ok(g[i] > g[i - 1] * 1.2, `waits do not grow: ${g.join(', ')}`);
+  assert.ok(Math.max(...g) > 2.5 * g[0], `waits do not grow: ${g.join(', ')}`);
 });
 
 test('shell wait_for: EMISSARY_POLL_DEADLINE applies, and the failed filter stops the wait', async () => {

@@ -8,7 +8,7 @@ set -euo pipefail
 shopt -s inherit_errexit 2>/dev/null || true
 
 for tool in curl jq; do
-  if ! command -v "$tool" &>/dev/null; then
+  if ! command -v "$tool" >/dev/null; then
     echo "error: this script needs $tool; install it and run the script again" >&2
     exit 2
   fi

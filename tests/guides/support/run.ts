@@ -35,13 +35,18 @@ export function runProgram(
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdin = options.input === undefined ? 'ignore' : 'pipe';
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [stdin, 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdin.end(options.input ?? '');
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    if (child.stdin) {
+      // A program may exit before it reads its input: that is its answer, not a test error.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.input);
+    }
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
