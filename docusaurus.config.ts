@@ -81,6 +81,8 @@ const config = {
         indexPages: false,
         docsRouteBasePath: ['/', '/api'],
         docsDir: ['docs', API_OUTPUT_DIR],
+        // The generator's leftover tutorial pages say nothing about the API; they stay reachable, not searchable.
+        ignoreFiles: [/^tutorial-(basics|extras)\//],
         language: ['en'],
         searchBarShortcutHint: true,
         explicitSearchResultPath: true,
