@@ -222,3 +222,15 @@ test('/fine-tuning/parameters keeps the anchor the API document links to', () =>
   const text = readFileSync(path.join(DOCS, 'fine-tuning/parameters.mdx'), 'utf8');
   assert.match(text, /^## .*\{#available-base-models\}$/m);
 });
+
+test('every page with a guide script sends "What can go wrong" readers to Limits and conventions', () => {
+  const missing = FILES.filter((file) => /<ScriptDownloads page="(?!tools\/)/.test(readFileSync(file, 'utf8'))).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    // The section runs from its level-2 heading to the next one.
+    const section = text.match(/^## What (?:can go|goes) wrong[^\n]*\n([\s\S]*?)(?=^## |$(?![\s\S]))/m);
+    if (!section) return [`docs/${path.relative(DOCS, file)}: no "What can go wrong" section`];
+    return section[1].includes('](/fine-tuning/limits') ? [] : [`docs/${path.relative(DOCS, file)}: "What can go wrong" does not link /fine-tuning/limits`];
+  });
+  assert.ok(FILES.some((file) => file.endsWith('limits.mdx')), 'docs/fine-tuning/limits.mdx is missing');
+  assert.deepEqual(missing, []);
+});
