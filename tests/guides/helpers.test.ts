@@ -275,3 +275,49 @@ test('shell wait_for: EMISSARY_POLL_DEADLINE applies, and the failed filter stop
   assert.match(failed.stderr, /the job failed in step 'Wait'/);
   assert.equal(seen.length, 1);
 });
+
+/* ---- pick_checkpoint: the checkpoint choice the guides share ---- */
+
+// Scores arrive as strings; the keying of aggregated_test_result is not documented.
+const CHECKPOINTS = {
+  named: [
+    { checkpoint: 1, test_results: { aggregated_test_result: { f1: '0.61', other: '0.99' } } },
+    { checkpoint: 2, test_results: { aggregated_test_result: { f1: '0.74', other: '0.10' } } },
+    { checkpoint: 3, test_results: { aggregated_test_result: { f1: '0.70' } } },
+  ],
+  onlyEntry: [
+    { checkpoint: 1, test_results: { aggregated_test_result: { 'f1 (mean)': '0.9' } } },
+    { checkpoint: 2, test_results: { aggregated_test_result: { 'f1 (mean)': '0.4' } } },
+  ],
+  noScore: [
+    { checkpoint: 1, test_results: null },
+    { checkpoint: 2, test_results: { aggregated_test_result: { a: 'n/a', b: '1' } } },
+  ],
+  none: [],
+};
+const EXPECTED: Record<keyof typeof CHECKPOINTS, string | null> = { named: '2', onlyEntry: '1', noScore: '2', none: null };
+
+/** A program that prints pick_checkpoint's answer for `checkpoints` and metric "f1". */
+const PROGRAMS = {
+  // JSON's string escapes are valid in Python string literals too.
+  py: (checkpoints: string) => `import json\nrun(lambda: print(pick_checkpoint(json.loads(${JSON.stringify(checkpoints)}), "f1")))`,
+  sh: (checkpoints: string) => `pick_checkpoint f1 <<<${JSON.stringify(checkpoints).replace(/\$/g, '\\$')}`,
+};
+
+for (const language of ['py', 'sh'] as const) {
+  const name = language === 'py' ? 'Python' : 'shell';
+  test(`${name} pick_checkpoint: the named score, else the only entry, else the last checkpoint; none is an error`, async () => {
+    for (const [kind, checkpoints] of Object.entries(CHECKPOINTS) as [keyof typeof CHECKPOINTS, unknown][]) {
+      const r = await runWithHelpers(language, PROGRAMS[language](JSON.stringify(checkpoints)));
+      const expected = EXPECTED[kind];
+      if (expected === null) {
+        assert.equal(r.code, 1, `${kind}: ${describe(r)}`);
+        assert.match(r.stderr, /without any checkpoint/, `${kind}: ${describe(r)}`);
+      } else {
+        assert.equal(r.code, 0, `${kind}: ${describe(r)}`);
+        assert.equal(r.stdout.trim(), expected, `${kind}: ${describe(r)}`);
+      }
+      if (kind === 'noScore') assert.match(r.stderr, /no score found: using the last checkpoint, 2/, describe(r));
+    }
+  });
+}

@@ -81,6 +81,34 @@ wait_for() {
   done
 }
 
+# [start:pick-checkpoint]
+# pick_checkpoint METRIC < checkpoints.json: print the number of the checkpoint with the highest
+# METRIC score. How aggregated_test_result is keyed is not documented: this reads the entry named
+# METRIC, or the only entry if there is just one. Scores arrive as strings. With no score at all,
+# it takes the last checkpoint.
+pick_checkpoint() {
+  local scored best
+  scored="$(jq --arg metric "$1" '
+    sort_by(.checkpoint) | map(
+      (.test_results.aggregated_test_result // {}) as $results
+      | (if $results | has($metric) then $metric
+         elif ($results | length) == 1 then ($results | keys[0])
+         else null end) as $key
+      | {checkpoint, key: $key, score: (if $key then (($results[$key] | tonumber?) // null) else null end)})')"
+  jq -r '.[] | "    checkpoint \(.checkpoint): \(.key) = \(.score)"' <<<"$scored" >&2
+  if [ "$(jq length <<<"$scored")" -eq 0 ]; then
+    echo "error: the training job finished without any checkpoint" >&2
+    exit 1
+  fi
+  best="$(jq -r 'map(select(.score != null)) | max_by(.score) | .checkpoint // empty' <<<"$scored")"
+  if [ -z "$best" ]; then
+    best="$(jq -r 'last | .checkpoint' <<<"$scored")"
+    echo "    no score found: using the last checkpoint, $best" >&2
+  fi
+  printf '%s\n' "$best"
+}
+# [end:pick-checkpoint]
+
 # _jq_true FILTER JSON: status 0 when FILTER gives true, 1 when false or null; exits on a bad filter.
 _jq_true() {
   local code=0

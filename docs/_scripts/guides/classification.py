@@ -38,34 +38,6 @@ def wait_for_job(project_id, job_id):
 # [end:wait-for-job]
 
 
-# [start:best-checkpoint]
-def best_checkpoint(checkpoints, metric):
-    """Return the number of the checkpoint with the highest `metric` score.
-
-    How aggregated_test_result is keyed is not documented: this reads the entry named `metric`,
-    or the only entry if there is just one. Scores arrive as strings. With no score at all, it
-    falls back to the last checkpoint.
-    """
-    if not checkpoints:
-        raise SystemExit("error: the training job finished without any checkpoint")
-    best, best_score = None, None
-    for item in sorted(checkpoints, key=lambda c: c["checkpoint"]):
-        results = (item.get("test_results") or {}).get("aggregated_test_result") or {}
-        key = metric if metric in results else (next(iter(results)) if len(results) == 1 else None)
-        try:
-            score = float(results[key])
-        except (KeyError, TypeError, ValueError):
-            score = None
-        print(f"    checkpoint {item['checkpoint']}: {key} = {score}", file=sys.stderr)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = item["checkpoint"], score
-    if best is None:
-        best = max(c["checkpoint"] for c in checkpoints)
-        print(f"    no score found: using the last checkpoint, {best}", file=sys.stderr)
-    return best
-# [end:best-checkpoint]
-
-
 # [start:deploy-checkpoint]
 def deploy_checkpoint(project_id, job_id, checkpoint, name):
     """Deploy one checkpoint, wait until it is Deployed and return the name to call it by."""
@@ -159,12 +131,12 @@ def main():
     wait_for_job(project_id, bert_job_id)
     step("Compare the BERT checkpoints")
     checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{bert_job_id}/checkpoints")
-    bert_checkpoint = best_checkpoint(checkpoints, "accuracy")
+    bert_checkpoint = pick_checkpoint(checkpoints, "accuracy")
 
     wait_for_job(project_id, llm_job_id)
     step("Compare the Llama checkpoints")
     checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{llm_job_id}/checkpoints")
-    llm_checkpoint = best_checkpoint(checkpoints, metric)
+    llm_checkpoint = pick_checkpoint(checkpoints, metric)
     print("best checkpoints: BERT", bert_checkpoint, "Llama", llm_checkpoint)
     # [end:evaluate]
 

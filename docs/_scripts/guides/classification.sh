@@ -34,34 +34,6 @@ wait_for_job() {
 }
 # [end:wait-for-job]
 
-# [start:best-checkpoint]
-# best_checkpoint METRIC < checkpoints.json: print the number of the checkpoint with the highest
-# METRIC score. How aggregated_test_result is keyed is not documented: this reads the entry named
-# METRIC, or the only entry if there is just one. Scores arrive as strings. With no score at all,
-# it takes the last checkpoint.
-best_checkpoint() {
-  local scored best
-  scored="$(jq --arg metric "$1" '
-    sort_by(.checkpoint) | map(
-      (.test_results.aggregated_test_result // {}) as $results
-      | (if $results | has($metric) then $metric
-         elif ($results | length) == 1 then ($results | keys[0])
-         else null end) as $key
-      | {checkpoint, key: $key, score: (if $key then (($results[$key] | tonumber?) // null) else null end)})')"
-  jq -r '.[] | "    checkpoint \(.checkpoint): \(.key) = \(.score)"' <<<"$scored" >&2
-  if [ "$(jq length <<<"$scored")" -eq 0 ]; then
-    echo "error: the training job finished without any checkpoint" >&2
-    exit 1
-  fi
-  best="$(jq -r 'map(select(.score != null)) | max_by(.score) | .checkpoint // empty' <<<"$scored")"
-  if [ -z "$best" ]; then
-    best="$(jq -r 'last | .checkpoint' <<<"$scored")"
-    echo "    no score found: using the last checkpoint, $best" >&2
-  fi
-  printf '%s\n' "$best"
-}
-# [end:best-checkpoint]
-
 # [start:deploy-checkpoint]
 # deploy_checkpoint PROJECT_ID JOB_ID CHECKPOINT NAME: deploy one checkpoint, wait until it is
 # Deployed and print the name to call it by.
@@ -143,12 +115,12 @@ echo "Llama job: $llm_job_id"
 wait_for_job "$project_id" "$bert_job_id"
 step "Compare the BERT checkpoints"
 checkpoints="$(api GET "/v1/projects/$project_id/training-jobs/$bert_job_id/checkpoints")"
-bert_checkpoint="$(best_checkpoint accuracy <<<"$checkpoints")"
+bert_checkpoint="$(pick_checkpoint accuracy <<<"$checkpoints")"
 
 wait_for_job "$project_id" "$llm_job_id"
 step "Compare the Llama checkpoints"
 checkpoints="$(api GET "/v1/projects/$project_id/training-jobs/$llm_job_id/checkpoints")"
-llm_checkpoint="$(best_checkpoint "$metric" <<<"$checkpoints")"
+llm_checkpoint="$(pick_checkpoint "$metric" <<<"$checkpoints")"
 echo "best checkpoints: BERT $bert_checkpoint, Llama $llm_checkpoint"
 # [end:evaluate]
 

@@ -13,34 +13,6 @@ RUN_ID = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
 THRESHOLD = 0.5
 
 
-# [start:best-checkpoint]
-def best_checkpoint(checkpoints, metric):
-    """Return the number of the checkpoint with the highest `metric` score.
-
-    How aggregated_test_result is keyed is not documented: this reads the entry named `metric`,
-    or the only entry if there is just one. Scores arrive as strings. With no score at all, it
-    falls back to the last checkpoint.
-    """
-    if not checkpoints:
-        raise SystemExit("error: the training job finished without any checkpoint")
-    best, best_score = None, None
-    for item in sorted(checkpoints, key=lambda c: c["checkpoint"]):
-        results = (item.get("test_results") or {}).get("aggregated_test_result") or {}
-        key = metric if metric in results else (next(iter(results)) if len(results) == 1 else None)
-        try:
-            score = float(results[key])
-        except (KeyError, TypeError, ValueError):
-            score = None
-        print(f"    checkpoint {item['checkpoint']}: {key} = {score}", file=sys.stderr)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = item["checkpoint"], score
-    if best is None:
-        best = max(c["checkpoint"] for c in checkpoints)
-        print(f"    no score found: using the last checkpoint, {best}", file=sys.stderr)
-    return best
-# [end:best-checkpoint]
-
-
 def main():
     # @embed data/reviews_topics_train.jsonl
     # @embed data/reviews_topics_test.jsonl
@@ -105,7 +77,7 @@ def main():
     )
     step("Compare the checkpoints")
     checkpoints = api("GET", f"/v1/projects/{project_id}/training-jobs/{job_id}/checkpoints")
-    checkpoint = best_checkpoint(checkpoints, metric)
+    checkpoint = pick_checkpoint(checkpoints, metric)
     print("best checkpoint:", checkpoint)
     # [end:evaluate]
 

@@ -11,34 +11,6 @@
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID="$(date -u +%Y%m%d-%H%M%S)"
 
-# [start:best-checkpoint]
-# best_checkpoint METRIC < checkpoints.json: print the number of the checkpoint with the highest
-# METRIC score. How aggregated_test_result is keyed is not documented: this reads the entry named
-# METRIC, or the only entry if there is just one. Scores arrive as strings. With no score at all,
-# it takes the last checkpoint.
-best_checkpoint() {
-  local scored best
-  scored="$(jq --arg metric "$1" '
-    sort_by(.checkpoint) | map(
-      (.test_results.aggregated_test_result // {}) as $results
-      | (if $results | has($metric) then $metric
-         elif ($results | length) == 1 then ($results | keys[0])
-         else null end) as $key
-      | {checkpoint, key: $key, score: (if $key then (($results[$key] | tonumber?) // null) else null end)})')"
-  jq -r '.[] | "    checkpoint \(.checkpoint): \(.key) = \(.score)"' <<<"$scored" >&2
-  if [ "$(jq length <<<"$scored")" -eq 0 ]; then
-    echo "error: the training job finished without any checkpoint" >&2
-    exit 1
-  fi
-  best="$(jq -r 'map(select(.score != null)) | max_by(.score) | .checkpoint // empty' <<<"$scored")"
-  if [ -z "$best" ]; then
-    best="$(jq -r 'last | .checkpoint' <<<"$scored")"
-    echo "    no score found: using the last checkpoint, $best" >&2
-  fi
-  printf '%s\n' "$best"
-}
-# [end:best-checkpoint]
-
 # @embed data/workorders_train.jsonl
 # @embed data/workorders_test.jsonl
 
@@ -93,7 +65,7 @@ wait_for "/v1/projects/$project_id/training-jobs/$job_id" '.status == "Success"'
   '.status == "Failed" or .status == "TimedOut" or .status == "Cancelled"' >/dev/null
 step "Compare the checkpoints"
 checkpoints="$(api GET "/v1/projects/$project_id/training-jobs/$job_id/checkpoints")"
-checkpoint="$(best_checkpoint "$metric" <<<"$checkpoints")"
+checkpoint="$(pick_checkpoint "$metric" <<<"$checkpoints")"
 echo "best checkpoint: $checkpoint"
 echo "per-example results: $(jq -r --argjson n "$checkpoint" \
   '.[] | select(.checkpoint == $n) | .test_results.general_test_result // "not given"' <<<"$checkpoints")"
