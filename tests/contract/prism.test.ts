@@ -3,15 +3,14 @@
 // answers 4xx (and an `sl-violations` header) instead of silently mocking an invalid request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT, startPrism, type Prism } from '../support/prism';
 import { splitFrontMatter } from '../../plugins/llms-txt/markdown';
 import { API_OUTPUT_DIR } from '../../plugins/api-reference/options';
 
-const ROOT = path.resolve(__dirname, '../..');
 const API_DIR = path.join(ROOT, API_OUTPUT_DIR);
 const PUBLIC_BASE = 'https://api.withemissary.com';
 const EXPECTED_OPERATIONS = 35;
@@ -32,20 +31,9 @@ const operations: Operation[] = fs
     return { file, id: String(fm.id), method: String(fm.api_method), path: String(fm.api_path), curl };
   });
 
-let prism: ChildProcess | undefined;
-let prismLog = '';
+let prism: Prism | undefined;
 let baseUrl = '';
 let workDir = '';
-
-// Ask the OS for a free port so concurrent runs (or a stray Prism on 4010) cannot collide.
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 before(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emissary-contract-'));
@@ -56,35 +44,12 @@ before(async () => {
     fs.writeFileSync(path.join(workDir, f), '{"prompt":"Refund please","completion":"billing"}\n');
   }
 
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const bin = path.join(ROOT, 'node_modules/.bin/prism');
-  const args = ['mock', 'openapi/emissary.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors'];
-  prism = spawn(bin, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  prism.stdout!.on('data', (d) => (prismLog += d));
-  prism.stderr!.on('data', (d) => (prismLog += d));
-
-  // Any HTTP answer (even 401/404) means Prism has loaded the document and is listening.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (prism.exitCode !== null) throw new Error(`Prism exited early:\n${prismLog}`);
-    try {
-      await fetch(`${baseUrl}/v1/projects`);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`Prism did not start within 60s:\n${prismLog}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  prism = await startPrism();
+  baseUrl = prism.url;
 });
 
 after(async () => {
-  // Kill exactly the child we started (by its pid), and wait so no server outlives the test.
-  if (prism && prism.exitCode === null && prism.signalCode === null) {
-    const exited = new Promise((r) => prism!.once('exit', r));
-    process.kill(prism.pid!, 'SIGTERM');
-    await exited;
-  }
+  await prism?.stop();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 

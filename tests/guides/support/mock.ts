@@ -5,12 +5,8 @@
  * `requests` (files=/data=) and `curl --form` send for plain fields. It adds the missing header
  * (text/plain for fields, application/octet-stream for files) and passes everything else through.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import path from 'node:path';
-
-export const ROOT = path.resolve(__dirname, '../../..');
+import { freePort, startPrism } from '../../support/prism';
 
 export interface Mock {
   /** What scripts use as EMISSARY_BASE_URL. */
@@ -19,15 +15,6 @@ export interface Mock {
   log(): string;
   stop(): Promise<void>;
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createNetServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Gives every part of a multipart body a Content-Type header. */
 export function typeMultipartParts(body: Buffer, boundary: string): Buffer {
@@ -63,30 +50,9 @@ export function typeMultipartParts(body: Buffer, boundary: string): Buffer {
 }
 
 export async function startMock(): Promise<Mock> {
-  const prismPort = await freePort();
-  const bin = path.join(ROOT, 'node_modules/.bin/prism');
-  const args = ['mock', 'openapi/emissary.yaml', '--host', '127.0.0.1', '--port', String(prismPort), '--errors'];
-  let log = '';
-  const prism: ChildProcess = spawn(bin, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  prism.stdout!.on('data', (d) => (log += d));
-  prism.stderr!.on('data', (d) => (log += d));
-  const prismUrl = `http://127.0.0.1:${prismPort}`;
-
-  // Any HTTP answer (even 401) means Prism has loaded the document and is listening.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (prism.exitCode !== null) throw new Error(`Prism exited early:\n${log}`);
-    try {
-      await fetch(`${prismUrl}/v1/projects`);
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        prism.kill();
-        throw new Error(`Prism did not start within 60s:\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const prism = await startPrism();
+  const prismPort = prism.port;
+  const log = prism.log;
 
   const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -106,7 +72,7 @@ export async function startMock(): Promise<Mock> {
       );
       upstream.on('error', (error) => {
         res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`mock proxy: Prism did not answer (${error.message})\n${log.slice(-2000)}`);
+        res.end(`mock proxy: Prism did not answer (${error.message})\n${log().slice(-2000)}`);
       });
       upstream.end(body);
     });
@@ -116,14 +82,10 @@ export async function startMock(): Promise<Mock> {
 
   return {
     baseUrl: `http://127.0.0.1:${proxyPort}`,
-    log: () => log,
+    log,
     async stop() {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      if (prism.exitCode === null) {
-        const exited = new Promise((resolve) => prism.once('exit', resolve));
-        prism.kill();
-        await exited;
-      }
+      await prism.stop();
     },
   };
 }
