@@ -12,7 +12,11 @@ import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-export const OPENAPI_SPEC = 'openapi/emissary.yaml';
+/**
+ * The OpenAPI document, relative to the site. `OPENAPI_SPEC` builds the site from another one: the
+ * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
+ */
+export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || 'openapi/emissary.yaml';
 export const API_BASE_URL = 'https://api.withemissary.com';
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
