@@ -10,8 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import { API_BASE_URL, OPENAPI_SPEC } from './options';
+import { OPENAPI_SPEC } from './options';
 import { POSTMAN_FILE, postmanCollection } from './postman';
+import { sampleTarget } from './samples';
 import { parseOpenApi } from './spec';
 import { API_ONLY_MODULES } from '../fast-hydration';
 
@@ -81,7 +82,7 @@ export default function apiReference(context: LoadContext): Plugin {
       const doc = parseOpenApi(text);
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
       await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
-      const collection = postmanCollection(doc, API_BASE_URL, `${url}${baseUrl}`);
+      const collection = postmanCollection(doc, sampleTarget(doc, {}).baseUrl, `${url}${baseUrl}`);
       await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
     },
   };

@@ -2,22 +2,25 @@
  * Where the API reference comes from and where its pages go: the options of the docs instance
  * that serves /api and of docusaurus-plugin-openapi-docs, which generates its pages.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { withHtmlDescriptions } from './descriptions';
-import { generateSamples, sampleRequestFromOperation, type ApiOperation } from './samples';
+import { normalizeDocument, plainTitle, yamlString } from './normalize';
+import { generateSamples, operationSample } from './samples';
+import { jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SITE_DIR = path.join(HERE, '../..');
 
 /**
  * The OpenAPI document, relative to the site. `OPENAPI_SPEC` builds the site from another one: the
  * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
  */
 export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || 'openapi/emissary.yaml';
-export const API_BASE_URL = 'https://api.withemissary.com';
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
@@ -27,9 +30,40 @@ export const API_DOCS_PLUGIN_ID = 'api';
  */
 export const API_OUTPUT_DIR = 'api-docs';
 
-type ApiPageItem = Parameters<typeof createApiPageMD>[0] & { id: string; codeSamples?: string };
-type InfoPageItem = Parameters<typeof createInfoPageMD>[0];
-type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & { id: string; frontMatter: { sample?: string } };
+/** Front-matter values the templates print as they are: YAML-quoted strings. */
+interface YamlFields {
+  yaml?: { title: string; description: string; ref?: string };
+}
+type ApiPageItem = Parameters<typeof createApiPageMD>[0] & YamlFields & { id: string; title: string; codeSamples?: string; frontMatter: { description?: string } };
+type InfoPageItem = Parameters<typeof createInfoPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { description?: string } };
+type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { sample?: string; description?: string } };
+
+/**
+ * The document the generator reads: `OPENAPI_SPEC` itself, or, when its titles need it
+ * (normalize.ts), a normalized copy under .docusaurus/ (generated).
+ */
+function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
+  const { doc, changed } = normalizeDocument(parseOpenApi(readFileSync(path.join(SITE_DIR, OPENAPI_SPEC), 'utf8')));
+  if (!changed) return { specPath: OPENAPI_SPEC, doc };
+  const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
+  mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
+  writeFileSync(path.join(SITE_DIR, copy), JSON.stringify(doc));
+  return { specPath: copy, doc };
+}
+
+/** One warning per value the document gives no example for (the sample shows one built from its schema). */
+const warnMissing = (where: string) =>
+  console.warn(`[WARNING] ${OPENAPI_SPEC}: no example for the ${where}; the code samples show a value built from its schema.`);
+
+/** Fails the generation when two items would write one page (the plugin would keep the first and skip the other). */
+function pageRegistry() {
+  const owners = new Map<string, string>();
+  return (page: string, owner: string) => {
+    const first = owners.get(page);
+    if (first) throw new Error(`${OPENAPI_SPEC}: ${first} and ${owner} would share the page ${page}; give one of them another operationId or title.`);
+    owners.set(page, owner);
+  };
+}
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
@@ -44,31 +78,53 @@ export function apiDocsOptions(): DocsOptions {
 
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
 export function openApiDocsOptions() {
+  const { specPath, doc } = generatorDocument();
+  const claim = pageRegistry();
+  const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
+  const operations = listOperations(doc);
+  const webhooks = listWebhooks(doc);
+  const schemaByTitle = new Map(Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [s.title ?? name, name]));
+  const yamlFields = (title: string, description: string | undefined, ref?: string) => ({
+    title: yamlString(plainTitle(title)),
+    description: yamlString(description ?? ''),
+    ...(ref ? { ref: yamlString(ref) } : {}),
+  });
   return {
     id: 'openapi',
     docsPluginId: API_DOCS_PLUGIN_ID,
     config: {
       emissary: {
-        specPath: OPENAPI_SPEC,
+        specPath,
         outputDir: API_OUTPUT_DIR,
         downloadUrl: '/openapi.yaml',
         hideSendButton: true,
         showSchemas: true,
         // Our page template: front matter carries the build-time samples instead of the explorer's API blob.
         template: path.join(HERE, 'page.mustache'),
+        schemaTemplate: path.join(HERE, 'schema.mustache'),
         sidebarOptions: { groupPathsBy: 'tag' },
         markdownGenerators: {
           createApiPageMD(item: ApiPageItem) {
             const { api } = item;
-            const op = { ...(api as unknown as ApiOperation), method: api.method, path: api.path };
+            // Webhooks come as method "event" on path "webhook": found by operationId, else by title (the plugin's quotes).
+            const webhook = api.method === 'event';
+            const titleOf = (e: ApiOperationEntry) => (e.operation.summary ?? e.event ?? '').replace(/"/g, "'");
+            const entry = webhook
+              ? webhooks.find((e) => (api.operationId ? e.operation.operationId === api.operationId : !e.operation.operationId && titleOf(e) === item.title))
+              : find(operations, api.method, (e) => e.path === api.path);
+            if (!entry) throw new Error(`${OPENAPI_SPEC}: the generator's ${api.method.toUpperCase()} ${api.path} is not in the document`);
+            const ref = webhook ? pointer('webhooks', entry.path, entry.method) : pointer('paths', entry.path, entry.method);
+            claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
-            item.codeSamples = JSON.stringify(generateSamples(sampleRequestFromOperation(op, API_BASE_URL)));
+            if (!webhook) item.codeSamples = JSON.stringify(generateSamples(operationSample(doc, entry, warnMissing)));
+            item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, item.frontMatter.description, ref);
             // The operation's own description stays Markdown: the page's MDX renders it.
-            const where = `${OPENAPI_SPEC} ${api.method.toUpperCase()} ${api.path}`;
+            const where = `${OPENAPI_SPEC} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
             return createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses, callbacks } });
           },
           createInfoPageMD(item: InfoPageItem) {
+            item.yaml = yamlFields(item.info.title, item.frontMatter.description);
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
             // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
             const { contact, license, termsOfService } = item.info;
@@ -82,6 +138,9 @@ export function openApiDocsOptions() {
             return facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown;
           },
           createSchemaPageMD(item: SchemaPageItem) {
+            const name = schemaByTitle.get((item.schema as { title?: string }).title ?? '') ?? item.title;
+            claim(`schemas/${item.id}`, `schema ${name}`);
+            item.yaml = yamlFields((item.schema as { title?: string }).title ?? name, item.frontMatter.description, pointer('components', 'schemas', name));
             // Show the schema's own example on its page rather than a type-only skeleton.
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);

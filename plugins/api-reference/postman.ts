@@ -2,8 +2,9 @@
  * A Postman collection (schema v2.1) of every operation, built straight from the OpenAPI
  * document: one folder per tag in the document's tag order, example values filled in.
  */
-import { postmanBody, sampleRequestFromOperation, type ApiOperation } from './samples';
-import { derefDeep, listOperations, type OpenApiDocument } from './spec';
+import { API_KEY_PLACEHOLDER } from '../../config/codeSamples';
+import { operationSample, postmanBody, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
+import { derefDeep, listOperations, type Operation, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 export const POSTMAN_FILE = 'emissary.postman_collection.json';
@@ -24,26 +25,42 @@ export interface PostmanRequestItem {
     header: KeyValue[];
     url: { raw: string; host: string[]; path: string[]; query?: KeyValue[]; variable?: KeyValue[] };
     body?: object;
+    auth?: PostmanAuth;
   };
   response: [];
 }
 
 export interface PostmanCollection {
   info: { name: string; description?: string; version?: string; schema: string };
-  auth: { type: 'apikey'; apikey: KeyValue[] };
+  auth?: PostmanAuth;
   variable: KeyValue[];
   item: Array<{ name: string; description?: string; item: PostmanRequestItem[] }>;
 }
 
 const BASE = '{{baseUrl}}';
 
+type PostmanAuth = { type: 'apikey'; apikey: KeyValue[] } | { type: 'noauth' };
+
+/** Any of the samples' credentials as Postman's API-key auth (a header or query value), the secret as {{apiKey}}. */
+function postmanAuth(auth: SampleAuth | undefined): PostmanAuth {
+  if (!auth) return { type: 'noauth' };
+  const value = auth.value.replace(/YOUR_TOKEN|YOUR_ACCESS_TOKEN/, API_KEY_PLACEHOLDER).replace(API_KEY_PLACEHOLDER, '{{apiKey}}');
+  return {
+    type: 'apikey',
+    apikey: [
+      { key: 'key', value: auth.name, type: 'string' },
+      { key: 'value', value, type: 'string' },
+      { key: 'in', value: auth.in, type: 'string' },
+    ],
+  };
+}
+
 /** Site-relative Markdown links (`](/api/...)`) made absolute, since Postman shows descriptions outside the site. */
 function absoluteLinks(text: string | undefined, docsUrl: string): string | undefined {
   return text?.trim().replace(/\]\(\/(?!\/)/g, `](${docsUrl.replace(/\/$/, '')}/`);
 }
 
-function requestItem(op: ApiOperation, docsUrl: string): PostmanRequestItem {
-  const sample = sampleRequestFromOperation(op, BASE);
+function requestItem(op: Operation & { method: string; path: string }, sample: SampleRequest, docsUrl: string, auth?: PostmanAuth): PostmanRequestItem {
   // The operation comes with its $refs resolved.
   const params = op.parameters ?? [];
   const describeParam = (name: string, where: string) => absoluteLinks(params.find((p) => p.name === name && p.in === where)?.description, docsUrl);
@@ -78,6 +95,7 @@ function requestItem(op: ApiOperation, docsUrl: string): PostmanRequestItem {
         ...(variable.length ? { variable } : {}),
       },
       ...(body ? { body } : {}),
+      ...(auth ? { auth } : {}),
     },
     response: [],
   };
@@ -86,12 +104,17 @@ function requestItem(op: ApiOperation, docsUrl: string): PostmanRequestItem {
 /** `baseUrl` is the API's; `docsUrl` the docs site's, for links in descriptions. */
 export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl: string): PostmanCollection {
   const folders = new Map<string, PostmanCollection['item'][number]>();
+  const global = sampleTarget(doc, {});
   for (const tag of doc.tags ?? []) folders.set(tag.name, { name: tag.name, ...(tag.description ? { description: absoluteLinks(tag.description, docsUrl) } : {}), item: [] });
   for (const entry of listOperations(doc)) {
     if (!folders.has(entry.tag)) folders.set(entry.tag, { name: entry.tag, item: [] });
-    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
-    folders.get(entry.tag)!.item.push(requestItem(op, docsUrl));
+    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path };
+    const sample = operationSample(doc, entry);
+    // Its own auth only where the operation's security differs from the document's.
+    const own = JSON.stringify(sample.auth) === JSON.stringify(global.auth) ? undefined : postmanAuth(sample.auth);
+    folders.get(entry.tag)!.item.push(requestItem(op, { ...sample, baseUrl: BASE }, docsUrl, own));
   }
+  const credential = global.auth?.value.startsWith('Bearer') ? 'token' : global.auth?.value.startsWith('Basic') ? 'credentials' : 'API key';
   return {
     info: {
       name: doc.info.title,
@@ -99,17 +122,12 @@ export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl
       version: doc.info.version,
       schema: POSTMAN_SCHEMA,
     },
-    auth: {
-      type: 'apikey',
-      apikey: [
-        { key: 'key', value: 'X-API-Key', type: 'string' },
-        { key: 'value', value: '{{apiKey}}', type: 'string' },
-        { key: 'in', value: 'header', type: 'string' },
-      ],
-    },
+    ...(global.auth ? { auth: postmanAuth(global.auth) } : {}),
     variable: [
       { key: 'baseUrl', value: baseUrl, type: 'string' },
-      { key: 'apiKey', value: '', type: 'string', description: 'Your Emissary API key, sent in the X-API-Key header.' },
+      ...(global.auth
+        ? [{ key: 'apiKey', value: '', type: 'string', description: `Your ${doc.info.title.replace(/ API$/, '')} ${credential}, sent in the ${global.auth.name} ${global.auth.in}.` }]
+        : []),
     ],
     item: [...folders.values()].filter((f) => f.item.length > 0),
   };

@@ -4,7 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES } from '../../config/codeSamples';
-import type { Operation } from './spec';
+import { sampleFromSchema, type RefResolver } from './schema-sample';
+import { derefDeep, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
 
 const require = createRequire(import.meta.url);
 // Both packages are CommonJS without types of their own.
@@ -22,11 +23,24 @@ export interface CodeSample {
 
 export type SampleBody =
   | { kind: 'json'; value: unknown }
-  | { kind: 'multipart'; fields: Array<{ name: string; value?: string; file?: string }> };
+  | { kind: 'multipart' | 'urlencoded'; fields: Array<{ name: string; value?: string; file?: string }> }
+  | { kind: 'raw'; contentType: string; text: string };
+
+/** How a request authenticates: one header or query parameter, with a placeholder value. */
+export interface SampleAuth {
+  in: 'header' | 'query';
+  name: string;
+  value: string;
+}
+
+/** Where a request goes and how it authenticates, from the document's servers and security. */
+export interface SampleTarget {
+  baseUrl: string;
+  auth?: SampleAuth;
+}
 
 /** A concrete request: every placeholder already filled with an example value. */
-export interface SampleRequest {
-  baseUrl: string;
+export interface SampleRequest extends SampleTarget {
   method: string;
   /** Path template such as /v1/projects/{project_id}. */
   path: string;
@@ -41,7 +55,8 @@ export function requestUrl(req: SampleRequest): string {
     if (value === undefined) throw new Error(`No value for path parameter "${name}" of ${req.method.toUpperCase()} ${req.path}`);
     return encodeURIComponent(value);
   });
-  const query = new URLSearchParams(req.query).toString();
+  const params = req.auth?.in === 'query' ? { ...req.query, [req.auth.name]: req.auth.value } : req.query;
+  const query = new URLSearchParams(params).toString();
   return `${req.baseUrl.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
@@ -51,6 +66,8 @@ export function postmanBody(body: SampleBody | undefined): object | undefined {
   if (body.kind === 'json') {
     return { mode: 'raw', raw: JSON.stringify(body.value, null, 2), options: { raw: { language: 'json' } } };
   }
+  if (body.kind === 'raw') return { mode: 'raw', raw: body.text };
+  if (body.kind === 'urlencoded') return { mode: 'urlencoded', urlencoded: body.fields.map((f) => ({ key: f.name, value: f.value ?? '' })) };
   return {
     mode: 'formdata',
     formdata: body.fields.map((f) =>
@@ -60,8 +77,9 @@ export function postmanBody(body: SampleBody | undefined): object | undefined {
 }
 
 export function generateSamples(req: SampleRequest): CodeSample[] {
-  const header = [{ key: 'X-API-Key', value: API_KEY_PLACEHOLDER }];
+  const header = req.auth?.in === 'header' ? [{ key: req.auth.name, value: req.auth.value }] : [];
   if (req.body?.kind === 'json') header.push({ key: 'Content-Type', value: 'application/json' });
+  if (req.body?.kind === 'raw') header.push({ key: 'Content-Type', value: req.body.contentType });
   const request = new sdk.Request({
     url: requestUrl(req),
     method: req.method.toUpperCase(),
@@ -87,50 +105,125 @@ export function generateSamples(req: SampleRequest): CodeSample[] {
 
 /* ---- From an OpenAPI operation ---- */
 
-/** An operation with its $refs resolved (as the docs plugin hands it over, or `derefDeep` of the reader). */
+interface SecurityScheme {
+  $ref?: string;
+  type?: string;
+  in?: string;
+  name?: string;
+  scheme?: string;
+}
+
+/** The placeholder credentials of each kind of security scheme (apiKey, http bearer/basic, OAuth 2, OpenID Connect). */
+function authFor(scheme: SecurityScheme): SampleAuth | undefined {
+  if (scheme.type === 'apiKey' && scheme.name && (scheme.in === 'header' || scheme.in === 'query')) {
+    return { in: scheme.in, name: scheme.name, value: API_KEY_PLACEHOLDER };
+  }
+  if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'cookie') return { in: 'header', name: 'Cookie', value: `${scheme.name}=${API_KEY_PLACEHOLDER}` };
+  const kind = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : scheme.type;
+  if (kind === 'basic') return { in: 'header', name: 'Authorization', value: `Basic ${Buffer.from('YOUR_USERNAME:YOUR_PASSWORD').toString('base64')}` };
+  if (kind === 'bearer') return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_TOKEN' };
+  if (kind === 'oauth2' || kind === 'openIdConnect') return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' };
+  return undefined;
+}
+
+/**
+ * The first server of the operation (or of its path, or of the document) with its variables'
+ * defaults, and the first of its security requirements the samples can show (its own, else the document's).
+ */
+export function sampleTarget(
+  doc: OpenApiDocument,
+  op: { security?: Array<Record<string, unknown>>; servers?: Array<{ url: string; variables?: Record<string, { default?: string }> }> },
+  pathServers?: typeof op.servers,
+): SampleTarget {
+  const server = (op.servers ?? pathServers ?? doc.servers)?.[0] as (typeof op.servers & object)[number] | undefined;
+  const baseUrl = (server?.url ?? '/').replace(/\{([^}]+)\}/g, (whole, name: string) => server?.variables?.[name]?.default ?? whole);
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  const scheme = (name: string) => {
+    let s = schemes[name];
+    for (let hops = 0; s?.$ref && hops < 10; hops++) s = schemes[s.$ref.split('/').pop() ?? ''];
+    return s;
+  };
+  for (const requirement of op.security ?? (doc as { security?: typeof op.security }).security ?? []) {
+    const names = Object.keys(requirement);
+    if (names.length === 0) return { baseUrl }; // {} makes authentication optional
+    const auth = names.map((n) => scheme(n) && authFor(scheme(n)!)).find(Boolean);
+    if (auth) return { baseUrl, auth };
+  }
+  return { baseUrl };
+}
+
+/** An operation with its $refs resolved (as `derefDeep` of the reader leaves it: cycles keep their $ref). */
 export type ApiOperation = Operation & { method: string; path: string };
 
-function exampleOf(holder: { example?: unknown; examples?: Record<string, { value?: unknown }> | unknown[]; schema?: { example?: unknown } } | undefined): unknown {
+/** Told once per value the document gives no example for, naming where it was needed. */
+export type MissingExample = (where: string) => void;
+
+function exampleOf(holder: { example?: unknown; examples?: Record<string, { value?: unknown }> | unknown[]; schema?: Schema } | undefined): unknown {
   if (!holder) return undefined;
   if (holder.example !== undefined) return holder.example;
   const ex = holder.examples;
   if (Array.isArray(ex)) return ex[0];
   if (ex && typeof ex === 'object') return Object.values(ex)[0]?.value;
-  return holder.schema?.example;
+  const schema = holder.schema;
+  if (schema?.example !== undefined) return schema.example;
+  return Array.isArray(schema?.examples) ? schema.examples[0] : undefined;
 }
 
-export function sampleRequestFromOperation(op: ApiOperation, baseUrl: string): SampleRequest {
+/** A parameter's value as text: arrays comma-separated, objects as JSON. */
+const paramText = (value: unknown) =>
+  Array.isArray(value) ? value.map(String).join(',') : value && typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+export function sampleRequestFromOperation(
+  op: ApiOperation,
+  target: SampleTarget,
+  resolve: RefResolver = () => undefined,
+  missing: MissingExample = () => {},
+): SampleRequest {
   const where = `${op.operationId ?? ''} (${op.method.toUpperCase()} ${op.path})`;
+  const generated = (what: string, schema: Schema | undefined) => {
+    missing(`${what} of ${where}`);
+    return sampleFromSchema(schema, resolve);
+  };
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
   for (const p of op.parameters ?? []) {
     const value = exampleOf(p);
     if (p.in === 'path') {
-      if (value === undefined) throw new Error(`Path parameter "${p.name}" of ${where} has no example`);
-      pathParams[p.name] = String(value);
-    } else if (p.in === 'query' && value !== undefined) {
-      query[p.name] = String(value);
-    } else if (p.in === 'query' && p.required) {
-      throw new Error(`Required query parameter "${p.name}" of ${where} has no example`);
+      pathParams[p.name] = paramText(value ?? generated(`path parameter "${p.name}"`, p.schema));
+    } else if (p.in === 'query' && (value !== undefined || p.required)) {
+      query[p.name] = paramText(value ?? generated(`query parameter "${p.name}"`, p.schema));
     }
   }
   let body: SampleBody | undefined;
   const content = op.requestBody?.content ?? {};
-  if (content['application/json']) {
-    const value = exampleOf(content['application/json']);
-    if (value === undefined) throw new Error(`JSON request body of ${where} has no example`);
-    body = { kind: 'json', value };
+  const json = Object.keys(content).find((type) => /^application\/([\w.+-]+\+)?json\b/.test(type));
+  if (json) {
+    const media = content[json];
+    body = { kind: 'json', value: exampleOf(media) ?? generated('JSON request body', media.schema) };
   } else if (content['multipart/form-data']) {
     const media = content['multipart/form-data'];
     const example = (exampleOf(media) ?? {}) as Record<string, unknown>;
     const fields = Object.entries(media.schema?.properties ?? {}).map(([name, prop]) => {
-      const value = example[name] ?? prop.example ?? prop.examples?.[0];
-      if (value === undefined) throw new Error(`Multipart field "${name}" of ${where} has no example`);
-      return prop.format === 'binary' ? { name, file: String(value) } : { name, value: String(value) };
+      const value = example[name] ?? prop.example ?? prop.examples?.[0] ?? generated(`multipart field "${name}"`, prop);
+      return prop.format === 'binary' ? { name, file: String(value) } : { name, value: paramText(value) };
     });
     body = { kind: 'multipart', fields };
+  } else if (content['application/x-www-form-urlencoded']) {
+    const media = content['application/x-www-form-urlencoded'];
+    const value = (exampleOf(media) ?? generated('form request body', media.schema)) as Record<string, unknown>;
+    body = { kind: 'urlencoded', fields: Object.entries(value ?? {}).map(([name, v]) => ({ name, value: paramText(v) })) };
   } else if (Object.keys(content).length > 0) {
-    throw new Error(`Unsupported request media type ${Object.keys(content).join(', ')} in ${where}`);
+    // Any other media type (text, XML, binary): its example as text, else a value of its schema.
+    const [contentType, media] = Object.entries(content)[0];
+    const value = exampleOf(media) ?? generated(`${contentType} request body`, media.schema);
+    body = { kind: 'raw', contentType, text: typeof value === 'string' ? value : JSON.stringify(value) };
   }
-  return { baseUrl, method: op.method, path: op.path, pathParams, query, body };
+  return { ...target, method: op.method, path: op.path, pathParams, query, body };
+}
+
+/** The sample request of one operation of the document: the one rule for pages, twins and Postman. */
+export function operationSample(doc: OpenApiDocument, entry: ApiOperationEntry, missing?: MissingExample): SampleRequest {
+  const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
+  const pathServers = (doc.paths[entry.path] as { servers?: Parameters<typeof sampleTarget>[2] } | undefined)?.servers;
+  return sampleRequestFromOperation(op, sampleTarget(doc, entry.operation, pathServers), refResolver(doc), missing);
 }

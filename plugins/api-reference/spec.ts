@@ -61,11 +61,14 @@ export interface Operation {
   parameters?: Parameter[];
   requestBody?: RequestBody;
   responses?: Record<string, Response>;
+  security?: Array<Record<string, string[]>>;
+  servers?: Array<{ url: string; description?: string; variables?: Record<string, { default?: string }> }>;
 }
 
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
-  servers?: Array<{ url: string; description?: string }>;
+  servers?: Array<{ url: string; description?: string; variables?: Record<string, { default?: string }> }>;
+  security?: Array<Record<string, string[]>>;
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, unknown>>;
   components?: { schemas?: Record<string, Schema>; [kind: string]: unknown };
@@ -98,6 +101,20 @@ export function deref<T extends { $ref?: string }>(doc: OpenApiDocument, node: T
   }
   return current;
 }
+
+/** A JSON pointer to a node of the document, such as #/paths/~1v1~1projects/get. */
+export const jsonPointer = (...keys: string[]) => `#/${keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** Follows a `$ref` of the document; undefined when it does not resolve. */
+export const refResolver =
+  (doc: OpenApiDocument) =>
+  (ref: string): Schema | undefined => {
+    try {
+      return deref(doc, { $ref: ref }) as Schema;
+    } catch {
+      return undefined;
+    }
+  };
 
 /** A copy with every $ref inlined; a $ref back into its own ancestry is left as is. */
 export function derefDeep<T>(doc: OpenApiDocument, node: T, seen: string[] = []): T {
@@ -132,6 +149,8 @@ export interface ApiOperationEntry {
   tag: string;
   slug: string;
   route: string;
+  /** A webhook's name (its `path` is the name too). */
+  event?: string;
 }
 
 /** Every operation, grouped by its first tag in the document's tag order (then in document order). */
@@ -159,6 +178,16 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
   const rank = (tag: string) => order.indexOf(tag);
   // Array.prototype.sort is stable: document order is kept inside a tag.
   return entries.sort((a, b) => rank(a.tag) - rank(b.tag));
+}
+
+/** Every webhook (OpenAPI 3.1 `webhooks`), in document order; slugs and routes come from the generated pages. */
+export function listWebhooks(doc: OpenApiDocument): ApiOperationEntry[] {
+  const hooks = (doc as { webhooks?: Record<string, Record<string, unknown>> }).webhooks ?? {};
+  return Object.entries(hooks).flatMap(([event, item]) =>
+    Object.entries(item)
+      .filter(([method]) => (HTTP_METHODS as readonly string[]).includes(method))
+      .map(([method, op]) => ({ operation: op as Operation, method, path: event, tag: (op as Operation).tags?.[0] ?? 'Webhooks', slug: '', route: '', event })),
+  );
 }
 
 /** Tag names in the order the document declares them (undeclared tags of operations last). */

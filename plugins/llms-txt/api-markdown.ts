@@ -1,10 +1,8 @@
 /** OpenAPI → Markdown twins of the generated API pages: operations, schemas and the info page. */
-import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../api-reference/samples';
+import { generateSamples, operationSample, type SampleAuth } from '../api-reference/samples';
 import {
   deref,
-  derefDeep,
   schemaRefName,
-  schemaRoute,
   type ApiOperationEntry,
   type MediaType,
   type OpenApiDocument,
@@ -19,27 +17,36 @@ const cell = (text: string) => oneLine(text).replace(/\|/g, '\\|');
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 const jsonBlock = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'];
 
-export function typeLabel(doc: OpenApiDocument, schema: Schema | undefined): string {
+/** Component schema name → the route of its page, as the OpenAPI plugin generated it. */
+export type SchemaRoutes = ReadonlyMap<string, string>;
+
+function schemaLink(routes: SchemaRoutes, name: string): string {
+  const route = routes.get(name);
+  if (!route) throw new Error(`llms-txt: no generated page for the schema ${name}`);
+  return `[${name}](${route})`;
+}
+
+export function typeLabel(doc: OpenApiDocument, routes: SchemaRoutes, schema: Schema | undefined): string {
   if (!schema) return 'any';
   const name = schemaRefName(schema);
-  if (name) return `[${name}](${schemaRoute(name)})`;
+  if (name) return schemaLink(routes, name);
   const s = deref(doc, schema);
   const variants = s.oneOf ?? s.anyOf;
   if (variants) {
     const labels = variants.map((v) => {
       const r = deref(doc, v);
-      const type = typeLabel(doc, v);
+      const type = typeLabel(doc, routes, v);
       return r.title && !schemaRefName(v) ? `${r.title} (${type})` : type;
     });
     return `one of: ${labels.join(', ')}`;
   }
-  if (s.allOf) return s.allOf.map((v) => typeLabel(doc, v)).join(' & ');
+  if (s.allOf) return s.allOf.map((v) => typeLabel(doc, routes, v)).join(' & ');
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   const label = types
     .map((t) => {
-      if (t === 'array') return `array of ${typeLabel(doc, s.items)}`;
+      if (t === 'array') return `array of ${typeLabel(doc, routes, s.items)}`;
       if (t === 'object' && !s.properties && s.additionalProperties && typeof s.additionalProperties === 'object') {
-        return `map of ${typeLabel(doc, s.additionalProperties)}`;
+        return `map of ${typeLabel(doc, routes, s.additionalProperties)}`;
       }
       return t;
     })
@@ -63,6 +70,15 @@ function describe(s: Schema, variant?: string): string {
   return parts.join(' ');
 }
 
+/** How the samples authenticate, in one sentence. */
+export function authSentence(auth: SampleAuth | undefined): string {
+  if (!auth) return 'none.';
+  const where = auth.in === 'query' ? `the \`${auth.name}\` query parameter` : `the \`${auth.name}\` header`;
+  if (auth.value.startsWith('Bearer ')) return `send your token in ${where} as \`${auth.value}\`.`;
+  if (auth.value.startsWith('Basic ')) return `send your username and password in ${where} (HTTP Basic).`;
+  return `send your API key in ${where}.`;
+}
+
 export interface FieldRow {
   name: string;
   type: string;
@@ -71,41 +87,41 @@ export interface FieldRow {
 }
 
 /** Flattens an object schema's properties to rows with dotted names; named schemas are linked, not expanded. */
-export function fieldRows(doc: OpenApiDocument, schema: Schema, prefix = '', variant?: string, depth = 0): FieldRow[] {
+export function fieldRows(doc: OpenApiDocument, routes: SchemaRoutes, schema: Schema, prefix = '', variant?: string, depth = 0): FieldRow[] {
   const s = deref(doc, schema);
   const rows: FieldRow[] = [];
   if (depth > 8) return rows;
   if (!s.properties && (s.type === 'array' || s.items) && s.items && !schemaRefName(s.items)) {
-    return fieldRows(doc, s.items, `${prefix}[]`, variant, depth + 1);
+    return fieldRows(doc, routes, s.items, `${prefix}[]`, variant, depth + 1);
   }
   const required = new Set(s.required ?? []);
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
     const full = prefix ? `${prefix}.${name}` : name;
     const p = deref(doc, prop);
-    rows.push({ name: full, type: typeLabel(doc, prop), required: required.has(name), description: describe(p, variant) });
+    rows.push({ name: full, type: typeLabel(doc, routes, prop), required: required.has(name), description: describe(p, variant) });
     if (schemaRefName(prop)) continue;
-    rows.push(...childRows(doc, p, full, variant, depth + 1));
+    rows.push(...childRows(doc, routes, p, full, variant, depth + 1));
   }
   return rows;
 }
 
-function childRows(doc: OpenApiDocument, p: Schema, full: string, variant: string | undefined, depth: number): FieldRow[] {
+function childRows(doc: OpenApiDocument, routes: SchemaRoutes, p: Schema, full: string, variant: string | undefined, depth: number): FieldRow[] {
   const rows: FieldRow[] = [];
-  if (p.properties) rows.push(...fieldRows(doc, p, full, variant, depth));
+  if (p.properties) rows.push(...fieldRows(doc, routes, p, full, variant, depth));
   if (p.items && !schemaRefName(p.items)) {
     const items = deref(doc, p.items);
-    if (items.properties || items.oneOf || items.anyOf) rows.push(...childRows(doc, items, `${full}[]`, variant, depth));
+    if (items.properties || items.oneOf || items.anyOf) rows.push(...childRows(doc, routes, items, `${full}[]`, variant, depth));
   }
   for (const v of p.oneOf ?? p.anyOf ?? []) {
     if (schemaRefName(v)) continue;
     const r = deref(doc, v);
     const label = [variant, r.title].filter(Boolean).join(' / ') || undefined;
-    if (r.properties) rows.push(...fieldRows(doc, r, full, label, depth));
+    if (r.properties) rows.push(...fieldRows(doc, routes, r, full, label, depth));
   }
   const extra = p.additionalProperties;
   if (extra && typeof extra === 'object' && !schemaRefName(extra)) {
     const r = deref(doc, extra);
-    if (r.properties) rows.push(...fieldRows(doc, r, `${full}.*`, variant, depth));
+    if (r.properties) rows.push(...fieldRows(doc, routes, r, `${full}.*`, variant, depth));
   }
   return rows;
 }
@@ -124,12 +140,15 @@ function mediaExamples(media: MediaType): Array<{ label?: string; value: unknown
   return Object.entries(media.examples ?? {}).map(([key, ex]) => ({ label: ex.summary ?? key, value: ex.value }));
 }
 
-export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry): string {
+export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry, routes: SchemaRoutes): string {
   const { operation: op, method, path } = entry;
-  const out: string[] = [`# ${op.summary ?? op.operationId}`, '', `\`${method.toUpperCase()} ${path}\``, ''];
+  // A webhook is a request the API sends to the reader's endpoint: no base URL, credentials or samples.
+  const sample = entry.event === undefined ? operationSample(doc, entry) : undefined;
+  const request = sample ? `\`${method.toUpperCase()} ${path}\`` : `Webhook \`${entry.event}\`: the API sends a \`${method.toUpperCase()}\` request to your endpoint.`;
+  const out: string[] = [`# ${op.summary ?? op.operationId ?? entry.event}`, '', request, ''];
   if (op.deprecated) out.push('**Deprecated.**', '');
   if (op.description) out.push(op.description.trim(), '');
-  out.push(`Base URL: \`${doc.servers?.[0]?.url ?? ''}\`. Authentication: send your API key in the \`X-API-Key\` header.`, '');
+  if (sample) out.push(`Base URL: \`${sample.baseUrl}\`. Authentication: ${authSentence(sample.auth)}`, '');
 
   const params = (op.parameters ?? []).map((p) => deref(doc, p));
   if (params.length) {
@@ -139,7 +158,7 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const desc = [p.description ? oneLine(p.description) : '', p.schema ? describe({ ...deref(doc, p.schema), description: undefined }) : '', example !== undefined ? `Example: ${code(example)}.` : '']
         .filter(Boolean)
         .join(' ');
-      out.push(`| \`${p.name}\` | ${p.in} | ${cell(typeLabel(doc, p.schema))} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
+      out.push(`| \`${p.name}\` | ${p.in} | ${cell(typeLabel(doc, routes, p.schema))} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
     }
     out.push('');
   }
@@ -151,11 +170,11 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       out.push(`Content type: \`${type}\` (${body.required ? 'required' : 'optional'}).`, '');
       if (body.description) out.push(body.description.trim(), '');
       const name = schemaRefName(media.schema);
-      if (name) out.push(`Schema: [${name}](${schemaRoute(name)}).`, '');
+      if (name) out.push(`Schema: ${schemaLink(routes, name)}.`, '');
       if (media.schema) {
-        const rows = fieldRows(doc, media.schema);
+        const rows = fieldRows(doc, routes, media.schema);
         if (rows.length) out.push(...fieldTable(rows), '');
-        else out.push(`Type: ${typeLabel(doc, media.schema)}.`, '');
+        else out.push(`Type: ${typeLabel(doc, routes, media.schema)}.`, '');
       }
       for (const ex of mediaExamples(media)) {
         if (type !== 'application/json') continue;
@@ -171,10 +190,10 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
     for (const [status, raw] of responses) {
       const res = deref(doc, raw);
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
-      const bodyType = json?.schema ? typeLabel(doc, json.schema) : 'no body';
+      const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
       out.push(`| ${status} | ${cell(res.description ?? '')} | ${cell(bodyType)} |`);
       if (/^2/.test(status) && json?.schema) {
-        const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, json.schema);
+        const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, routes, json.schema);
         const examples = json.example !== undefined ? [json.example] : mediaExamples(json).map((e) => e.value);
         if (rows.length || examples.length) details.push(`### ${status} response`, '');
         if (rows.length) details.push(...fieldTable(rows), '');
@@ -184,21 +203,19 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
     out.push('', ...details);
   }
 
-  const resolved = { ...derefDeep(doc, op), method, path } as ApiOperation;
-  const samples = generateSamples(sampleRequestFromOperation(resolved, doc.servers?.[0]?.url ?? ''));
-  out.push('## Code samples', '');
-  for (const sample of samples.filter((s) => TWIN_SAMPLE_LANGUAGES.includes(s.id))) {
-    out.push(`### ${sample.label}`, '', `\`\`\`${sample.highlight}`, sample.code, '```', '');
+  if (sample) out.push('## Code samples', '');
+  for (const code of sample ? generateSamples(sample).filter((s) => TWIN_SAMPLE_LANGUAGES.includes(s.id)) : []) {
+    out.push(`### ${code.label}`, '', `\`\`\`${code.highlight}`, code.code, '```', '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-export function schemaMarkdown(doc: OpenApiDocument, name: string, schema: Schema): string {
+export function schemaMarkdown(doc: OpenApiDocument, routes: SchemaRoutes, name: string, schema: Schema): string {
   const s = deref(doc, schema);
   const out: string[] = [`# ${name}`, ''];
   if (s.description) out.push(s.description.trim(), '');
-  out.push(`Type: ${typeLabel(doc, { ...s, title: undefined })}.`, '');
-  const rows = fieldRows(doc, s);
+  out.push(`Type: ${typeLabel(doc, routes, { ...s, title: undefined })}.`, '');
+  const rows = fieldRows(doc, routes, s);
   if (rows.length) out.push('## Fields', '', ...fieldTable(rows), '');
   if (s.example !== undefined) out.push('## Example', '', ...jsonBlock(s.example), '');
   return `${out.join('\n').trimEnd()}\n`;

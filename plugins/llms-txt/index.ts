@@ -8,10 +8,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_BASE_URL, API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
+import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
-import { infoRoute, listOperations, parseOpenApi, schemaRoute } from '../api-reference/spec';
-import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
+import { sampleTarget } from '../api-reference/samples';
+import { parseOpenApi } from '../api-reference/spec';
+import { authSentence } from './api-markdown';
+import { apiTwinsFromPages } from './api-twins';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 
@@ -38,13 +40,14 @@ export interface Twin {
 }
 
 /* ---- The slices of other plugins' loaded content this plugin reads ---- */
-interface DocMeta {
+export interface DocMeta {
   id: string;
   title: string;
   description: string;
   source: string;
   permalink: string;
   unlisted?: boolean;
+  frontMatter?: Record<string, unknown>;
 }
 interface SidebarItem {
   type: string;
@@ -114,29 +117,18 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
+      const target = sampleTarget(doc, {});
 
-      /* API reference, rendered from the OpenAPI document. */
-      const apiTwins: Twin[] = [
-        { route: infoRoute(doc), title: doc.info.title, summary: firstSentence(doc.info.description ?? ''), markdown: infoMarkdown(doc), section: 'api' } as Twin,
-        ...listOperations(doc).map((entry): Twin => ({
-          route: entry.route,
-          title: entry.operation.summary ?? entry.operation.operationId!,
-          summary: [`\`${entry.method.toUpperCase()} ${entry.path}\`.`, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
-          markdown: operationMarkdown(doc, entry),
-          section: 'api',
-        })),
-        ...Object.entries(doc.components?.schemas ?? {}).map(([name, schema]): Twin => ({
-          route: schemaRoute(name),
-          title: name,
-          summary: firstSentence(schema.description ?? ''),
-          markdown: schemaMarkdown(doc, name, schema),
-          section: 'schemas',
-        })),
-      ].map((t): Twin => ({ ...t, route: `${baseUrl}${t.route.replace(/^\//, '')}` }));
+      /* API reference: one twin per generated page, found by the document node its front matter names. */
+      const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');
+      const apiPages = docsPlugins
+        .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
+        .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
+      const apiTwins = apiTwinsFromPages(doc, apiPages);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
-      for (const plugin of plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs')) {
+      for (const plugin of docsPlugins) {
         const isApi = plugin.options.id === API_DOCS_PLUGIN_ID;
         for (const version of (plugin.content as DocsContent).loadedVersions) {
           const docs = new Map(version.docs.map((d) => [d.id, d]));
@@ -145,12 +137,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
             const markdown = generatedIndexMarkdown(category, docs, summaries);
             twins.push({ route: category.link!.permalink!, title: category.link!.title ?? category.label ?? '', summary: oneLine(category.link!.description ?? ''), markdown, section: 'unlisted' });
           }
-          if (isApi) {
-            const covered = new Set(apiTwins.map((t) => t.route));
-            const missing = version.docs.filter((d) => !covered.has(d.permalink)).map((d) => d.permalink);
-            if (missing.length) throw new Error(`llms-txt: no Markdown twin for the API pages ${missing.join(', ')}`);
-            continue;
-          }
+          if (isApi) continue;
           const sidebarIds = Object.values(version.sidebars).flatMap(flattenDocIds);
           const sidebarDirs = new Set(sidebarIds.map((id) => path.posix.dirname(docs.get(id)?.source ?? '')));
           const rootDir = path.posix.dirname(version.docs.find((d) => d.permalink === baseUrl)?.source ?? '@site/docs/x');
@@ -210,7 +197,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
         `Every page is also served as Markdown at its URL plus \`.md\`; the links below point to those files. ` +
           `[llms-full.txt](${baseUrl}llms-full.txt) holds all of them in one file. The API is described by the ` +
           `OpenAPI document [openapi.yaml](${baseUrl}openapi.yaml) and the Postman collection ` +
-          `[${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}). Requests go to \`${API_BASE_URL}\` with the API key in the \`X-API-Key\` header.`,
+          `[${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}). Requests go to \`${target.baseUrl}\`; authentication: ${authSentence(target.auth)}`,
       ];
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));

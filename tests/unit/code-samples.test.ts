@@ -42,7 +42,8 @@ const multipartUpload: ApiOperation = {
   },
 };
 
-const samplesFor = (op: ApiOperation) => generateSamples(sampleRequestFromOperation(op, BASE));
+const TARGET = { baseUrl: BASE, auth: { in: 'header' as const, name: 'X-API-Key', value: API_KEY_PLACEHOLDER } };
+const samplesFor = (op: ApiOperation) => generateSamples(sampleRequestFromOperation(op, TARGET));
 
 test('samples come in the spec order of languages, one per language', () => {
   assert.deepEqual(SAMPLE_LANGUAGES.map((l) => l.id), ORDER);
@@ -81,12 +82,44 @@ test('java uses the Unirest variant', () => {
   assert.match(samplesFor(jsonPost).find((s) => s.id === 'java')!.code, /Unirest/);
 });
 
-test('a path parameter without an example fails loudly, naming the operation', () => {
-  const op: ApiOperation = { operationId: 'getEngine', method: 'get', path: '/v1/engines/{engine_id}', parameters: [{ name: 'engine_id', in: 'path', required: true }] };
-  assert.throws(() => samplesFor(op), /engine_id.*getEngine/);
+test('a path parameter without an example gets a value of its schema and one warning naming it', () => {
+  const op: ApiOperation = {
+    operationId: 'getEngine',
+    method: 'get',
+    path: '/v1/engines/{engine_id}',
+    parameters: [{ name: 'engine_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+  };
+  const warnings: string[] = [];
+  const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
+  assert.equal(req.pathParams.engine_id, '3fa85f64-5717-4562-b3fc-2c963f66afa6');
+  assert.deepEqual(warnings, ['path parameter "engine_id" of getEngine (GET /v1/engines/{engine_id})']);
 });
 
-test('a JSON body without an example fails loudly', () => {
-  const op: ApiOperation = { operationId: 'createEngine', method: 'post', path: '/v1/engines', requestBody: { content: { 'application/json': {} } } };
-  assert.throws(() => samplesFor(op), /createEngine/);
+test('a JSON body and a required query parameter without examples are built from their schemas, one warning each', () => {
+  const op: ApiOperation = {
+    operationId: 'createEngine',
+    method: 'post',
+    path: '/v1/engines',
+    parameters: [
+      { name: 'limit', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } },
+      { name: 'cursor', in: 'query', schema: { type: 'string' } },
+    ],
+    requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', default: 'e1' } } } } } },
+  };
+  const warnings: string[] = [];
+  const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
+  assert.deepEqual(req.query, { limit: '1' }, 'optional parameters without an example stay out');
+  assert.deepEqual(req.body, { kind: 'json', value: { name: 'e1' } });
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[1], /JSON request body of createEngine/);
+});
+
+test('bearer, basic and query-key security change the credentials every sample sends', () => {
+  const op: ApiOperation = { operationId: 'listBooks', method: 'get', path: '/books' };
+  const bearer = generateSamples(sampleRequestFromOperation(op, { baseUrl: 'https://x.example/v2', auth: { in: 'header', name: 'Authorization', value: 'Bearer YOUR_TOKEN' } }));
+  assert.match(bearer.find((s) => s.id === 'curl')!.code, /--header 'Authorization: Bearer YOUR_TOKEN'/);
+  assert.match(bearer.find((s) => s.id === 'curl')!.code, /'https:\/\/x\.example\/v2\/books'/);
+  const query = generateSamples(sampleRequestFromOperation(op, { baseUrl: 'https://x.example', auth: { in: 'query', name: 'key', value: API_KEY_PLACEHOLDER } }));
+  assert.match(query.find((s) => s.id === 'curl')!.code, /books\?key=YOUR_API_KEY/);
+  assert.doesNotMatch(query.find((s) => s.id === 'curl')!.code, /X-API-Key/);
 });

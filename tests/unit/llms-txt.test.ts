@@ -93,6 +93,7 @@ test('page slugs follow lodash kebabCase', () => {
 const doc: OpenApiDocument = {
   info: { title: 'Emissary API', version: '0.1.0' },
   servers: [{ url: 'https://api.withemissary.com' }],
+  security: [{ api_key: [] }],
   tags: [{ name: 'Training Jobs' }, { name: 'Projects' }],
   paths: {
     '/v1/projects': { get: { operationId: 'listProjects', summary: 'List projects', tags: ['Projects'], responses: { '200': { description: 'OK' } } } },
@@ -127,6 +128,7 @@ const doc: OpenApiDocument = {
     },
   },
   components: {
+    securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
     parameters: { ProjectId: { name: 'project_id', in: 'path', required: true, description: 'ID of the project.', schema: { type: 'string' }, example: 'ms-123' } },
     responses: { NotFound: { description: 'Nothing matches.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorNotFound' } } } } },
     schemas: {
@@ -142,10 +144,15 @@ const doc: OpenApiDocument = {
   },
 };
 
+const ROUTES = new Map([
+  ['TrainingJobSummary', '/api/schemas/trainingjobsummary'],
+  ['ApiErrorNotFound', '/api/schemas/apierrornotfound'],
+]);
+
 test('an operation twin has method and path, parameters, body fields, responses and samples', () => {
   const ops = listOperations(doc);
   assert.deepEqual(ops.map((o) => o.route), ['/api/create-training-job', '/api/list-projects'], 'grouped in tag order');
-  const md = operationMarkdown(doc, ops[0]);
+  const md = operationMarkdown(doc, ops[0], ROUTES);
   assert.match(md, /^# Create SFT training job\n/);
   assert.ok(md.includes('`POST /v1/projects/{project_id}/training-jobs`'));
   assert.ok(md.includes('Starts a supervised fine-tuning job.'));
@@ -161,7 +168,7 @@ test('an operation twin has method and path, parameters, body fields, responses 
 });
 
 test('a schema twin has a fields table and the example', () => {
-  const md = schemaMarkdown(doc, 'TrainingJobSummary', doc.components!.schemas!.TrainingJobSummary);
+  const md = schemaMarkdown(doc, ROUTES, 'TrainingJobSummary', doc.components!.schemas!.TrainingJobSummary);
   assert.match(md, /^# TrainingJobSummary\n\nThe main facts about a training job\./);
   assert.ok(md.includes('| `id` | string | yes | ID of the job. |'));
   assert.ok(md.includes('| `status` | string | no | Allowed values: `Pending`, `Success`. |'));
@@ -177,5 +184,5 @@ test('the Postman collection groups requests by tag and fills in examples', () =
   assert.deepEqual(request.url.variable?.map((v) => [v.key, v.value]), [['project_id', 'ms-123']]);
   assert.deepEqual(JSON.parse((request.body as { raw: string }).raw), { train_dataset_id: 'ds-1', parameters: { learning_rate: 0.0002 } });
   assert.deepEqual(collection.variable.map((v) => v.key), ['baseUrl', 'apiKey']);
-  assert.equal(collection.auth.type, 'apikey');
+  assert.equal(collection.auth?.type, 'apikey');
 });

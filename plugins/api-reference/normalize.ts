@@ -1,0 +1,90 @@
+/**
+ * What the page generator reads: the OpenAPI document with page titles made safe. A summary
+ * becomes one line of plain text (the Markdown after its first block moves to the description),
+ * and schemas that share a title get the component name added, so that each keeps its own page.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { HTTP_METHODS, type OpenApiDocument, type Operation } from './spec';
+
+interface MdNode {
+  type: string;
+  value?: string;
+  alt?: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number } };
+}
+
+/** The text a reader sees: text, inline code and image alt texts, without markup or raw HTML. */
+const textOf = (node: MdNode): string =>
+  node.type === 'html' ? '' : (node.value ?? node.alt ?? (node.children ?? []).map(textOf).join(node.type === 'list' ? ' ' : ''));
+
+/** Plain text of the first block of a Markdown text, on one line; the rest of the text, as Markdown. */
+export function splitTitle(markdown: string): { title: string; rest: string } {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown.trim()) as MdNode;
+  const [first, second] = tree.children ?? [];
+  if (!first) return { title: '', rest: '' };
+  const title = textOf(first).replace(/\s+/g, ' ').trim();
+  const rest = second?.position ? markdown.trim().slice(second.position.start.offset ?? 0).trim() : '';
+  return { title, rest };
+}
+
+/** One line of plain text for a page title or sidebar label. */
+export const plainTitle = (markdown: string) => splitTitle(markdown).title;
+
+/** A YAML scalar for front matter: a JSON string is a valid YAML double-quoted scalar. */
+export const yamlString = (text: string) => JSON.stringify(text);
+
+const isPlain = (text: string) => !/[\n*_`[\]<>#\\|~]/.test(text) && plainTitle(text) === text.trim();
+
+function normalizeOperation(op: Operation): Operation {
+  if (typeof op.summary !== 'string' || isPlain(op.summary)) return op;
+  const { title, rest } = splitTitle(op.summary);
+  const description = [rest, op.description ?? ''].filter(Boolean).join('\n\n');
+  return { ...op, summary: title, ...(description ? { description } : {}) };
+}
+
+function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined) {
+  if (!items) return items;
+  return Object.fromEntries(
+    Object.entries(items).map(([key, item]) => [
+      key,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) =>
+          (HTTP_METHODS as readonly string[]).includes(method) ? [method, normalizeOperation(op as Operation)] : [method, op],
+        ),
+      ),
+    ]),
+  );
+}
+
+/** Letters and digits only, lower case: titles that differ only in case, spaces or punctuation collide. */
+const titleKey = (title: string) => title.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A copy of the document with safe titles; `changed` says whether the generator needs the copy. */
+export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument; changed: boolean } {
+  const before = JSON.stringify(doc);
+  const schemas = doc.components?.schemas;
+  const taken = new Map<string, string>();
+  const named = schemas
+    ? Object.fromEntries(
+        Object.entries(schemas).map(([name, schema]) => {
+          let title = typeof schema.title === 'string' ? plainTitle(schema.title) || name : name;
+          const owner = taken.get(titleKey(title));
+          if (owner !== undefined) title = `${title} (${name})`;
+          if (taken.has(titleKey(title))) throw new Error(`Schemas "${owner}" and "${name}" have the same title "${title}": give one of them another title`);
+          taken.set(titleKey(title), name);
+          return [name, schema.title === undefined && title === name ? schema : { ...schema, title }];
+        }),
+      )
+    : undefined;
+  const webhooks = (doc as { webhooks?: Record<string, Record<string, unknown>> }).webhooks;
+  const out = {
+    ...doc,
+    paths: normalizePathItems(doc.paths)!,
+    ...(webhooks ? { webhooks: normalizePathItems(webhooks) } : {}),
+    ...(named ? { components: { ...doc.components, schemas: named } } : {}),
+  } as OpenApiDocument;
+  return { doc: out, changed: JSON.stringify(out) !== before };
+}

@@ -1,0 +1,49 @@
+/**
+ * The Markdown twins of the API pages. Each generated page names the node of the document it
+ * shows (front matter `openapi_ref`, written by plugins/api-reference), so routes come from the
+ * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
+ */
+import { normalizeDocument } from '../api-reference/normalize';
+import { jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
+import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
+import type { DocMeta, Twin } from './index';
+import { firstSentence } from './markdown';
+
+export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[]): Twin[] {
+  // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
+  const { doc } = normalizeDocument(source);
+  const byRef = new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
+  const used = new Set<DocMeta>();
+  const page = (ref: string, what: string) => {
+    const found = byRef.get(ref);
+    if (!found) throw new Error(`llms-txt: the OpenAPI plugin generated no page for ${what} (${ref})`);
+    used.add(found);
+    return found;
+  };
+  const schemas = Object.entries(doc.components?.schemas ?? {});
+  const routes = new Map(schemas.map(([name]) => [name, page(jsonPointer('components', 'schemas', name), `the schema ${name}`).permalink]));
+  const twins: Twin[] = [];
+  const info = pages.find((p) => p.source.endsWith('.info.mdx'));
+  if (info) {
+    used.add(info);
+    twins.push({ route: info.permalink, title: doc.info.title, summary: firstSentence(doc.info.description ?? ''), markdown: infoMarkdown(doc), section: 'api' });
+  }
+  const operations = [...listOperations(doc), ...listWebhooks(doc)];
+  for (const entry of operations) {
+    const ref = entry.event === undefined ? jsonPointer('paths', entry.path, entry.method) : jsonPointer('webhooks', entry.path, entry.method);
+    const request = entry.event === undefined ? `\`${entry.method.toUpperCase()} ${entry.path}\`.` : `Webhook \`${entry.event}\`.`;
+    twins.push({
+      route: page(ref, `${entry.method.toUpperCase()} ${entry.path}`).permalink,
+      title: entry.operation.summary ?? entry.operation.operationId ?? entry.path,
+      summary: [request, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
+      markdown: operationMarkdown(doc, entry, routes),
+      section: 'api',
+    });
+  }
+  for (const [name, schema] of schemas) {
+    twins.push({ route: routes.get(name)!, title: name, summary: firstSentence(schema.description ?? ''), markdown: schemaMarkdown(doc, routes, name, schema), section: 'schemas' });
+  }
+  const missing = pages.filter((p) => !used.has(p)).map((p) => p.permalink);
+  if (missing.length) throw new Error(`llms-txt: no Markdown twin for the API pages ${missing.join(', ')}`);
+  return twins;
+}
