@@ -12,10 +12,36 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
+import rehypeRaw from 'rehype-raw';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import { visit } from 'unist-util-visit';
 
-const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);
+const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
+
+/** Raw HTML a description may keep (as written); other elements keep their text only, scripts and styles go. */
+const HTML_ALLOWED = new Set(
+  'a b i em strong code pre kbd sup sub br p span ul ol li details summary table thead tbody tr th td blockquote hr del s small mark abbr'.split(' '),
+);
+const HTML_DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript']);
+const ATTRIBUTES_ALLOWED = new Set(['href', 'title', 'align', 'colSpan', 'rowSpan', 'open']);
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** Keeps the harmless part of raw HTML in a description (documents from elsewhere may hold any). */
+function sanitize(node: HastNode): HastNode[] {
+  if (node.type === 'comment' || (node.type === 'element' && HTML_DROPPED.has(node.tagName!))) return [];
+  const children = (node.children ?? []).flatMap(sanitize);
+  if (node.type !== 'element') return [{ ...node, ...(node.children ? { children } : {}) }];
+  if (!HTML_ALLOWED.has(node.tagName!)) return children;
+  const properties = Object.fromEntries(
+    Object.entries(node.properties ?? {}).filter(([k, v]) => ATTRIBUTES_ALLOWED.has(k) && !(k === 'href' && /^\s*(javascript|data|vbscript):/i.test(String(v)))),
+  );
+  return [{ ...node, properties, children }];
+}
 
 /** External links open in a new tab with an opener-safe rel, as Docusaurus's Link renders them. */
 function Anchor(props: ComponentProps<'a'> & { node?: unknown }) {
@@ -24,14 +50,16 @@ function Anchor(props: ComponentProps<'a'> & { node?: unknown }) {
   return createElement('a', external ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest);
 }
 
-/** One Markdown description as HTML; `where` names it in errors (file and JSON path). */
+/** One Markdown description as HTML (raw HTML kept only where harmless); `where` names it in errors. */
 export function descriptionHtml(markdown: string, where: string): string {
-  const mdast = toHast.parse(markdown);
-  visit(mdast, 'html', (node: { value: string }) => {
-    throw new Error(`${where}: raw HTML in a description (${JSON.stringify(node.value)}) is not rendered; write it in Markdown`);
-  });
-  const hast = toHast.runSync(mdast);
-  return renderToStaticMarkup(toJsxRuntime(hast, { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
+  let hast: HastNode;
+  try {
+    hast = toHast.runSync(toHast.parse(markdown)) as HastNode;
+  } catch (error) {
+    throw new Error(`${where}: the description does not render: ${String(error)}`);
+  }
+  hast = { ...hast, children: (hast.children ?? []).flatMap(sanitize) };
+  return renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
 }
 
 /** Keys whose values are data (examples, defaults, enums), never rendered Markdown. */
