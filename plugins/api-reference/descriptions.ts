@@ -14,6 +14,7 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { visit } from 'unist-util-visit';
 
 const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
 
@@ -31,12 +32,15 @@ interface HastNode {
   children?: HastNode[];
 }
 
+/** The elements the OpenAPI plugin leaves as tags in a page's MDX (its `clean` escapes the others). */
+const MDX_ALLOWED = new Set([...HTML_ALLOWED].filter((tag) => !/^(pre|kbd|sup|sub|blockquote|del|s|mark|abbr)$/.test(tag)));
+
 /** Keeps the harmless part of raw HTML in a description (documents from elsewhere may hold any). */
-function sanitize(node: HastNode): HastNode[] {
+function sanitize(node: HastNode, allowed: Set<string>): HastNode[] {
   if (node.type === 'comment' || (node.type === 'element' && HTML_DROPPED.has(node.tagName!))) return [];
-  const children = (node.children ?? []).flatMap(sanitize);
+  const children = (node.children ?? []).flatMap((child) => sanitize(child, allowed));
   if (node.type !== 'element') return [{ ...node, ...(node.children ? { children } : {}) }];
-  if (!HTML_ALLOWED.has(node.tagName!)) return children;
+  if (!allowed.has(node.tagName!)) return children;
   const properties = Object.fromEntries(
     Object.entries(node.properties ?? {}).filter(([k, v]) => ATTRIBUTES_ALLOWED.has(k) && !(k === 'href' && /^\s*(javascript|data|vbscript):/i.test(String(v)))),
   );
@@ -51,15 +55,28 @@ function Anchor(props: ComponentProps<'a'> & { node?: unknown }) {
 }
 
 /** One Markdown description as HTML (raw HTML kept only where harmless); `where` names it in errors. */
-export function descriptionHtml(markdown: string, where: string): string {
+export function descriptionHtml(markdown: string, where: string, allowed = HTML_ALLOWED): string {
   let hast: HastNode;
   try {
     hast = toHast.runSync(toHast.parse(markdown)) as HastNode;
   } catch (error) {
     throw new Error(`${where}: the description does not render: ${String(error)}`);
   }
-  hast = { ...hast, children: (hast.children ?? []).flatMap(sanitize) };
+  hast = { ...hast, children: (hast.children ?? []).flatMap((child) => sanitize(child, allowed)) };
   return renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
+}
+
+/**
+ * A description the page's MDX shows itself: the Markdown as it is, or, when it holds raw HTML
+ * (which MDX would parse as JSX and reject unless well-formed), its sanitized, well-formed HTML.
+ */
+export function mdxDescription(markdown: string | undefined, where: string): string | undefined {
+  if (!markdown) return markdown;
+  let raw = false;
+  visit(toHast.parse(markdown), 'html', () => {
+    raw = true;
+  });
+  return raw ? descriptionHtml(markdown, where, MDX_ALLOWED) : markdown;
 }
 
 /** Keys whose values are data (examples, defaults, enums), never rendered Markdown. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
-import { withHtmlDescriptions } from './descriptions';
+import { mdxDescription, withHtmlDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, yamlString } from './normalize';
 import { generateSamples, operationSample } from './samples';
 import { jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
@@ -121,14 +121,16 @@ export function openApiDocsOptions() {
             // The operation's own description stays Markdown: the page's MDX renders it.
             const where = `${OPENAPI_SPEC} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
-            return createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses, callbacks } });
+            const description = mdxDescription(api.description, `${where} description`);
+            return createApiPageMD({ ...item, api: { ...api, description, parameters, requestBody, responses, callbacks } });
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
             // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
             const { contact, license, termsOfService } = item.info;
-            const info = { ...item.info, contact: undefined, license: undefined, termsOfService: undefined };
+            const description = mdxDescription(item.info.description, `${OPENAPI_SPEC} info/description`);
+            const info = { ...item.info, description, contact: undefined, license: undefined, termsOfService: undefined };
             const facts = [
               contact?.email && `- Contact: [${contact.email}](mailto:${contact.email})`,
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
@@ -145,8 +147,12 @@ export function openApiDocsOptions() {
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
             // The schema's own description stays Markdown: the page's MDX renders it.
-            const schema = withHtmlDescriptions(item.schema, `${OPENAPI_SPEC} schema ${item.id}`, true);
-            return createSchemaPageMD({ ...item, schema });
+            const where = `${OPENAPI_SPEC} schema ${name}`;
+            const schema = withHtmlDescriptions(item.schema, where, true);
+            schema.description = mdxDescription(schema.description, `${where} description`);
+            // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
+            const props = withHtmlDescriptions(item.schema, where);
+            return createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
           },
         },
       } satisfies OpenApiPlugin.Options,
