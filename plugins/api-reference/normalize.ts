@@ -6,7 +6,7 @@
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import { HTTP_METHODS, type OpenApiDocument, type Operation } from './spec';
+import { HTTP_METHODS, webhooksKey, type OpenApiDocument, type Operation } from './spec';
 
 interface MdNode {
   type: string;
@@ -79,11 +79,12 @@ export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument;
         }),
       )
     : undefined;
-  const webhooks = (doc as { webhooks?: Record<string, Record<string, unknown>> }).webhooks;
+  const key = webhooksKey(doc);
+  const webhooks = (doc as unknown as Record<string, unknown>)[key] as Record<string, Record<string, unknown>> | undefined;
   const out = {
     ...doc,
     paths: normalizePathItems(doc.paths)!,
-    ...(webhooks ? { webhooks: normalizePathItems(webhooks) } : {}),
+    ...(webhooks ? { [key]: normalizePathItems(webhooks) } : {}),
     ...(named ? { components: { ...doc.components, schemas: named } } : {}),
   } as OpenApiDocument;
   return { doc: out, changed: JSON.stringify(out) !== before };

@@ -11,7 +11,7 @@ import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusauru
 import { mdxDescription, withHtmlDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, yamlString } from './normalize';
 import { generateSamples, operationSample } from './samples';
-import { jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
+import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -113,7 +113,7 @@ export function openApiDocsOptions() {
               ? webhooks.find((e) => (api.operationId ? e.operation.operationId === api.operationId : !e.operation.operationId && titleOf(e) === item.title))
               : find(operations, api.method, (e) => e.path === api.path);
             if (!entry) throw new Error(`${OPENAPI_SPEC}: the generator's ${api.method.toUpperCase()} ${api.path} is not in the document`);
-            const ref = webhook ? pointer('webhooks', entry.path, entry.method) : pointer('paths', entry.path, entry.method);
+            const ref = entryRef(doc, entry);
             claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
             if (!webhook) item.codeSamples = JSON.stringify(generateSamples(operationSample(doc, entry, warnMissing)));
@@ -122,7 +122,9 @@ export function openApiDocsOptions() {
             const where = `${OPENAPI_SPEC} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
             const description = mdxDescription(api.description, `${where} description`);
-            return createApiPageMD({ ...item, api: { ...api, description, parameters, requestBody, responses, callbacks } });
+            // The heading shows the summary as written (the plugin's item title has its quotes changed).
+            const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
+            return createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses, callbacks } });
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);

@@ -57,7 +57,10 @@ function primitive(s: Schema, type: string | undefined): unknown {
       return typeof s.minLength === 'number' && s.minLength > 6 ? 'x'.repeat(s.minLength) : 'string';
     case 'integer':
     case 'number': {
-      const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : undefined;
+      // 3.1 gives exclusiveMinimum as a number, 3.0 as a flag on minimum.
+      const step = type === 'integer' ? 1 : 0.5;
+      const exclusive = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? (s.minimum as number) : undefined;
+      const min = exclusive !== undefined ? exclusive + step : typeof s.minimum === 'number' ? s.minimum : undefined;
       if (min !== undefined) return min;
       const max = typeof s.maximum === 'number' ? s.maximum : undefined;
       return max !== undefined && max < 0 ? max : 0;

@@ -180,9 +180,16 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
   return entries.sort((a, b) => rank(a.tag) - rank(b.tag));
 }
 
+/** Where the webhooks are: 3.1 `webhooks`, or 3.0's `x-webhooks`, which the OpenAPI plugin reads first. */
+export const webhooksKey = (doc: OpenApiDocument) => ('x-webhooks' in doc ? 'x-webhooks' : 'webhooks');
+
+/** The JSON pointer of an operation or webhook entry: what a generated page names in `openapi_ref`. */
+export const entryRef = (doc: OpenApiDocument, entry: ApiOperationEntry) =>
+  jsonPointer(entry.event === undefined ? 'paths' : webhooksKey(doc), entry.path, entry.method);
+
 /** Every webhook (OpenAPI 3.1 `webhooks`), in document order; slugs and routes come from the generated pages. */
 export function listWebhooks(doc: OpenApiDocument): ApiOperationEntry[] {
-  const hooks = (doc as { webhooks?: Record<string, Record<string, unknown>> }).webhooks ?? {};
+  const hooks = (doc as unknown as Record<string, unknown>)[webhooksKey(doc)] as Record<string, Record<string, unknown>> | undefined ?? {};
   return Object.entries(hooks).flatMap(([event, item]) =>
     Object.entries(item)
       .filter(([method]) => (HTTP_METHODS as readonly string[]).includes(method))

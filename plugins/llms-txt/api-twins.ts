@@ -4,7 +4,7 @@
  * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
  */
 import { normalizeDocument } from '../api-reference/normalize';
-import { jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
+import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
 import { firstSentence } from './markdown';
@@ -30,7 +30,7 @@ export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[]): Tw
   }
   const operations = [...listOperations(doc), ...listWebhooks(doc)];
   for (const entry of operations) {
-    const ref = entry.event === undefined ? jsonPointer('paths', entry.path, entry.method) : jsonPointer('webhooks', entry.path, entry.method);
+    const ref = entryRef(doc, entry);
     const request = entry.event === undefined ? `\`${entry.method.toUpperCase()} ${entry.path}\`.` : `Webhook \`${entry.event}\`.`;
     twins.push({
       route: page(ref, `${entry.method.toUpperCase()} ${entry.path}`).permalink,
