@@ -56,7 +56,7 @@ const warnMissing = (where: string) =>
   console.warn(`[WARNING] ${OPENAPI_SPEC}: no example for the ${where}; the code samples show a value built from its schema.`);
 
 /** Fails the generation when two items would write one page (the plugin would keep the first and skip the other). */
-function pageRegistry() {
+export function pageRegistry() {
   const owners = new Map<string, string>();
   return (page: string, owner: string) => {
     const first = owners.get(page);

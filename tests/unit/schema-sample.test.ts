@@ -83,3 +83,26 @@ test('the document the generator reads: plain summaries, and schemas sharing a t
   assert.deepEqual(Object.values(out.components!.schemas!).map((s) => s.title), ['Address', 'address (OldAddress)', undefined]);
   assert.equal(normalizeDocument(doc).changed, false, 'a document with plain titles is read as it is');
 });
+
+test('two items that would write one page fail the generation, naming both', async () => {
+  const { pageRegistry } = await import('../../plugins/api-reference/options');
+  const claim = pageRegistry();
+  claim('schemas/address', 'schema Address');
+  assert.throws(() => claim('schemas/address', 'schema OldAddress'), /schema Address and schema OldAddress would share the page schemas\/address/);
+});
+
+test('an OpenAPI 3.0 document: server variables, nullable, the exclusiveMinimum flag, x-webhooks, no security', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { listOperations, listWebhooks, entryRef } = await import('../../plugins/api-reference/spec');
+  const { operationSample, requestUrl } = await import('../../plugins/api-reference/samples');
+  const small = parse(readFileSync(new URL('../fixtures/openapi/small-3.0.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
+  const { doc: normal } = normalizeDocument(small);
+  const [tides, health] = listOperations(normal);
+  const missing: string[] = [];
+  assert.equal(requestUrl(operationSample(normal, tides, (w) => missing.push(w))), 'https://eu.tides.example/api/stations/101/tides?day=2024-01-15&token=YOUR_API_KEY');
+  assert.equal(missing.length, 2);
+  assert.equal(operationSample(normal, health).auth, undefined, 'security: [] sends no credentials');
+  assert.equal((normal.paths['/stations/{station_id}/tides'].get as { summary: string }).summary, 'List tides of a station');
+  const [hook] = listWebhooks(normal);
+  assert.equal(entryRef(normal, hook), '#/x-webhooks/highTide/post');
+});
