@@ -139,8 +139,6 @@ export function kebabCase(text: string): string {
   return words.map((w) => w.toLowerCase()).join('-');
 }
 
-export const schemaSlug = (name: string) => name.toLowerCase();
-export const schemaRoute = (name: string) => `/api/schemas/${schemaSlug(name)}`;
 
 export interface ApiOperationEntry {
   operation: Operation;
@@ -200,8 +198,4 @@ export function listWebhooks(doc: OpenApiDocument): ApiOperationEntry[] {
 /** Tag names in the order the document declares them (undeclared tags of operations last). */
 export function tagOrder(doc: OpenApiDocument): string[] {
   return [...new Set([...(doc.tags ?? []).map((t) => t.name), ...listOperations(doc).map((e) => e.tag)])];
-}
-
-export function infoRoute(doc: OpenApiDocument): string {
-  return `/api/${kebabCase(doc.info.title)}`;
 }
