@@ -9,6 +9,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { withHtmlDescriptions } from './descriptions';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from './samples';
+import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -66,7 +67,9 @@ export function openApiDocsOptions() {
             // The operation's own description stays Markdown: the page's MDX renders it.
             const where = `${OPENAPI_SPEC} ${api.method.toUpperCase()} ${api.path}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
-            return createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses, callbacks } });
+            // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
+            const page = createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
+            return withChangeNote(page, siteChangeBadge('operation', api.operationId, OPENAPI_SPEC));
           },
           createInfoPageMD(item: InfoPageItem) {
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
@@ -87,7 +90,7 @@ export function openApiDocsOptions() {
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
             // The schema's own description stays Markdown: the page's MDX renders it.
             const schema = withHtmlDescriptions(item.schema, `${OPENAPI_SPEC} schema ${item.id}`, true);
-            return createSchemaPageMD({ ...item, schema });
+            return withChangeNote(createSchemaPageMD({ ...item, schema }), siteChangeBadge('schema', item.id, OPENAPI_SPEC));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -14,6 +14,9 @@ import { infoRoute, listOperations, parseOpenApi, schemaRoute } from '../api-ref
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
+import { latestChange, loadChangelog } from '../changelog/history';
+import { withChangeNote } from '../changelog/pages';
+import { referenceBlocksToMarkdown } from '../changelog/twins';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -114,6 +117,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
+      const releases = loadChangelog(context.siteDir, OPENAPI_SPEC);
 
       /* API reference, rendered from the OpenAPI document. */
       const apiTwins: Twin[] = [
@@ -122,14 +126,14 @@ export default function llmsTxt(context: LoadContext): Plugin {
           route: entry.route,
           title: entry.operation.summary ?? entry.operation.operationId!,
           summary: [`\`${entry.method.toUpperCase()} ${entry.path}\`.`, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
-          markdown: operationMarkdown(doc, entry),
+          markdown: withChangeNote(operationMarkdown(doc, entry), latestChange(releases, 'operation', entry.operation.operationId!)),
           section: 'api',
         })),
         ...Object.entries(doc.components?.schemas ?? {}).map(([name, schema]): Twin => ({
           route: schemaRoute(name),
           title: name,
           summary: firstSentence(schema.description ?? ''),
-          markdown: schemaMarkdown(doc, name, schema),
+          markdown: withChangeNote(schemaMarkdown(doc, name, schema), latestChange(releases, 'schema', name)),
           section: 'schemas',
         })),
       ].map((t): Twin => ({ ...t, route: `${baseUrl}${t.route.replace(/^\//, '')}` }));
@@ -164,7 +168,8 @@ export default function llmsTxt(context: LoadContext): Plugin {
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
             // Code blocks filled from the guide scripts, as on the page.
             const source = fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source);
-            const markdown = docToMarkdown(downloadsToMarkdown(source, baseUrl), d);
+            // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
+            const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, doc), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
           }
         }
