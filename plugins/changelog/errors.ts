@@ -3,7 +3,7 @@
  * declare (4xx, 5xx and `default`), with its schema's fields, its example and the operations that
  * return it. The written guidance for each status lives in docs/errors.mdx.
  */
-import { descriptionHtml } from '../api-reference/descriptions';
+import { markdownHtml } from './inline';
 import { deref, listOperations, schemaRefName, schemaRoute, type OpenApiDocument, type Schema } from '../api-reference/spec';
 
 export const ERRORS_ROUTE = '/errors';
@@ -81,8 +81,8 @@ export function errorCatalogue(doc: OpenApiDocument): ErrorEntry[] {
 export function errorCatalogueHtml(doc: OpenApiDocument, where: string) {
   return errorCatalogue(doc).map((e) => ({
     ...e,
-    description: e.description && descriptionHtml(e.description, `${where} response ${e.status}`),
-    fields: e.fields.map((f) => ({ ...f, description: f.description && descriptionHtml(f.description, `${where} response ${e.status} field ${f.name}`) })),
+    description: e.description && markdownHtml(e.description, `${where} response ${e.status}`),
+    fields: e.fields.map((f) => ({ ...f, description: f.description && markdownHtml(f.description, `${where} response ${e.status} field ${f.name}`) })),
   }));
 }
 

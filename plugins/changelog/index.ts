@@ -12,13 +12,12 @@ import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { descriptionHtml } from '../api-reference/descriptions';
 import { OPENAPI_SPEC } from '../api-reference/options';
 import { parseOpenApi } from '../api-reference/spec';
 import { errorCatalogue, errorCatalogueHtml } from './errors';
 import { atomFeed } from './feed';
 import { changelogInputs, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from './history';
-import { changeHtml } from './inline';
+import { changeHtml, markdownHtml } from './inline';
 
 const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
 export const ERRORS_PAGE = 'docs/errors.mdx';
@@ -39,7 +38,7 @@ function changelogHtml(releases: Release[]) {
     ...r,
     groups: r.groups.map((g) => ({
       ...g,
-      note: g.note && descriptionHtml(g.note, `${NOTES_DIR}/${r.version}.md ## ${g.owner.name}`),
+      note: g.note && markdownHtml(g.note, `${NOTES_DIR}/${r.version}.md ## ${g.owner.name}`),
       changes: g.changes.map((c) => ({ ...c, text: changeHtml(c.text) })),
     })),
   }));
