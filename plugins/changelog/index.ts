@@ -44,7 +44,12 @@ function changelogHtml(releases: Release[]) {
   }));
 }
 
-export default function changelog(context: LoadContext): Plugin<{ releases: Release[]; specText: string }> {
+interface Content {
+  releases: Release[];
+  specText: string;
+}
+
+export default function changelog(context: LoadContext): Plugin {
   const { siteDir } = context;
   const site = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
   return {
@@ -57,14 +62,15 @@ export default function changelog(context: LoadContext): Plugin<{ releases: Rele
       // Throws, failing the build, on a breaking change without a migration note.
       const releases = loadChangelog(siteDir, OPENAPI_SPEC);
       checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
-      return { releases, specText };
+      return { releases, specText } satisfies Content;
     },
-    async contentLoaded({ content, actions }) {
+    async contentLoaded({ content: loaded, actions }) {
+      const content = loaded as Content; // loadContent's
       await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
       await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), OPENAPI_SPEC)));
     },
     async postBuild({ outDir, content }) {
-      await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed(content.releases, site, context.siteConfig.title));
+      await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));
     },
   };
 }

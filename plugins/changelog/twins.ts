@@ -24,6 +24,7 @@ export function changelogMarkdown(releases: Release[]): string {
 export function referenceBlocksToMarkdown(source: string, releases: Release[], doc: OpenApiDocument): string {
   const errors = errorCatalogue(doc);
   return source
+    .replace(/\]\(pathname:\/\//g, '](')
     .replace(/^<head>[\s\S]*?^<\/head>\s*$/m, '')
     .replace(/^<ApiChangelog\s*\/>\s*$/m, () => changelogMarkdown(releases))
     .replace(/^<ErrorDetails\s+status="([^"]+)"\s*\/>\s*$/gm, (_, status: string) => {

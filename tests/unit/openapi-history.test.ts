@@ -19,7 +19,7 @@ test('openapi/history holds every earlier release named in releases.yaml', () =>
 
 for (const file of files) {
   test(`openapi/history/${file}: every example validates and the shape checks pass`, () => {
-    const env = { ...process.env, OPENAPI_EXAMPLES_FILE: `../../openapi/history/${file}` };
+    const env: NodeJS.ProcessEnv = { ...process.env, OPENAPI_EXAMPLES_FILE: `../../openapi/history/${file}` };
     // Without NODE_TEST_CONTEXT the child reports on stdout instead of to this runner.
     delete env.NODE_TEST_CONTEXT;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'tests/unit/openapi-examples.test.ts'], {

@@ -1,6 +1,7 @@
 // Every API release and its changes, server-rendered from the build's diff of openapi/history (../../history.ts).
 import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
 import changelog from '@generated/changelog/default/changelog.json';
 import type { Release } from '../../history';
 import styles from './styles.module.css';
@@ -17,21 +18,22 @@ export default function ApiChangelog(): ReactNode {
     <>
       {releases.map((release) => (
         <section key={release.version} aria-labelledby={release.version}>
-          <h2 id={release.version}>
+          {/* Heading: a permalink, and an anchor Docusaurus's link checker knows. */}
+          <Heading as="h2" id={release.version}>
             {release.version} <small className={styles.date}>released {release.date}</small>
-          </h2>
+          </Heading>
           <p>{release.summary}</p>
           {release.groups.length === 0 && <p>The first version this site documents: nothing to compare it with.</p>}
           {release.groups.map((group) => (
             <div key={group.anchor} className={styles.group}>
-              <h3 id={group.anchor}>
+              <Heading as="h3" id={group.anchor}>
                 <Link to={pageOf(group)}>{group.owner.title}</Link>{' '}
                 {group.owner.kind === 'operation' ? (
                   <code>{`${group.owner.method.toUpperCase()} ${group.owner.path}`}</code>
                 ) : (
                   <span className={styles.kind}>schema</span>
                 )}
-              </h3>
+              </Heading>
               <ul>
                 {group.changes.map((change) => (
                   <li key={change.id}>
