@@ -99,6 +99,8 @@ function groupRelease(siteDir: string, entry: ReleaseEntry, changes: ApiChange[]
   for (const name of notes.keys()) {
     if (![...groups.values()].some((g) => g.owner.name === name)) fail(notesFile, `note "## ${name}" names no operation or schema that changed in ${entry.version}`);
   }
+  // Breaking changes first, each kind in document order.
+  for (const group of groups.values()) group.changes.sort((a, b) => Number(b.breaking) - Number(a.breaking));
   return [...groups.values()];
 }
 
@@ -134,9 +136,10 @@ export function latestChange(releases: Release[], kind: ChangeOwner['kind'], nam
   const latest = releases[0];
   const group = latest?.groups.find((g) => g.owner.kind === kind && (g.owner.name === name || g.owner.slug === name));
   if (!group) return undefined;
-  const first = group.changes.find((c) => c.breaking) ?? group.changes[0];
-  const more = group.changes.length - 1;
-  const text = `${first.text.replace(/\.$/, '')}${more ? `, and ${more} more change${more > 1 ? 's' : ''}` : ''}${group.breaking ? ' (breaking)' : ''}.`;
+  const [first] = group.changes; // breaking ones first
+  const count = group.changes.length;
+  const breaking = group.changes.filter((c) => c.breaking).length;
+  const text = count === 1 ? `${breaking ? 'Breaking: ' : ''}${first.text}` : `${count} changes, ${breaking} breaking; for example: ${first.text}`;
   return { label: `Changed ${latest.version}`, text, href: `${CHANGELOG_ROUTE}#${group.anchor}` };
 }
 

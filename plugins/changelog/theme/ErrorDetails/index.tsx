@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import errors from '@generated/changelog/default/errors.json';
 import type { ErrorEntry } from '../../errors';
+import styles from './styles.module.css';
 
 export default function ErrorDetails({ status }: { status: string }): ReactNode {
   const entry = (errors as ErrorEntry[]).find((e) => e.status === status);
@@ -20,7 +21,7 @@ export default function ErrorDetails({ status }: { status: string }): ReactNode 
         <p>The document describes no body for it.</p>
       )}
       {entry.fields.length > 0 && (
-        <table>
+        <table className={styles.fields}>
           <thead>
             <tr>
               <th scope="col">Field</th>
