@@ -5,6 +5,7 @@ import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
+import changelog from './plugins/changelog';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
@@ -64,6 +65,8 @@ const config = {
     ['@docusaurus/plugin-content-docs', apiDocsOptions()],
     ['docusaurus-plugin-openapi-docs', openApiDocsOptions()],
     llmsTxt,
+    // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
+    changelog,
     guideScripts,
     cspHeaders,
   ],

@@ -27,6 +27,11 @@ const sidebars = {
         'guides/grpo',
       ],
     },
+    {
+      type: 'category',
+      label: 'API reference',
+      items: [{ type: 'link', label: 'Operations and schemas', href: '/api' }, 'errors', 'changelog'],
+    },
   ],
 } satisfies SidebarsConfig;
 

@@ -12,6 +12,7 @@ import { mdxDescription, withHtmlDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, yamlString } from './normalize';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
+import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -124,7 +125,9 @@ export function openApiDocsOptions() {
             const description = mdxDescription(api.description, `${where} description`);
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
-            return createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses, callbacks } });
+            // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
+            return withChangeNote(page, siteChangeBadge('operation', api.operationId, OPENAPI_SPEC));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
@@ -154,7 +157,8 @@ export function openApiDocsOptions() {
             schema.description = mdxDescription(schema.description, `${where} description`);
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
-            return createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
+            const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
+            return withChangeNote(page, siteChangeBadge('schema', item.id, OPENAPI_SPEC));
           },
         },
       } satisfies OpenApiPlugin.Options,

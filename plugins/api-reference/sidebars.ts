@@ -18,6 +18,9 @@ const sidebars = {
       },
       items: generatedApiItems,
     },
+    // Built from the same document by plugins/changelog; the pages live in the docs instance.
+    { type: 'link', label: 'Errors', href: '/errors' },
+    { type: 'link', label: 'Changelog', href: '/changelog' },
   ],
 } as SidebarsConfig;
 

@@ -8,6 +8,7 @@ import {
   type OpenApiDocument,
   type Schema,
 } from '../api-reference/spec';
+import { errorHref, isErrorStatus } from '../changelog/errors';
 import { oneLine } from './markdown';
 
 /** The sample languages the twins carry (the pages show more). */
@@ -191,7 +192,8 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const res = deref(doc, raw);
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
       const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
-      out.push(`| ${status} | ${cell(res.description ?? '')} | ${cell(bodyType)} |`);
+      const catalogue = isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : '';
+      out.push(`| ${status} | ${cell(res.description ?? '')}${catalogue} | ${cell(bodyType)} |`);
       if (/^2/.test(status) && json?.schema) {
         const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, routes, json.schema);
         const examples = json.example !== undefined ? [json.example] : mediaExamples(json).map((e) => e.value);

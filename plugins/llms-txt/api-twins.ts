@@ -8,8 +8,11 @@ import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocume
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
 import { firstSentence } from './markdown';
+import { latestChange, type Release } from '../changelog/history';
+import { withChangeNote } from '../changelog/pages';
 
-export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[]): Twin[] {
+/** `releases`: the API's history (plugins/changelog); a page changed in the latest release carries its note. */
+export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[]): Twin[] {
   // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
   const { doc } = normalizeDocument(source);
   const byRef = new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
@@ -36,12 +39,12 @@ export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[]): Tw
       route: page(ref, `${entry.method.toUpperCase()} ${entry.path}`).permalink,
       title: entry.operation.summary ?? entry.operation.operationId ?? entry.path,
       summary: [request, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
-      markdown: operationMarkdown(doc, entry, routes),
+      markdown: withChangeNote(operationMarkdown(doc, entry, routes), entry.operation.operationId ? latestChange(releases, 'operation', entry.operation.operationId) : undefined),
       section: 'api',
     });
   }
   for (const [name, schema] of schemas) {
-    twins.push({ route: routes.get(name)!, title: name, summary: firstSentence(schema.description ?? ''), markdown: schemaMarkdown(doc, routes, name, schema), section: 'schemas' });
+    twins.push({ route: routes.get(name)!, title: name, summary: firstSentence(schema.description ?? ''), markdown: withChangeNote(schemaMarkdown(doc, routes, name, schema), latestChange(releases, 'schema', name)), section: 'schemas' });
   }
   const missing = pages.filter((p) => !used.has(p)).map((p) => p.permalink);
   if (missing.length) throw new Error(`llms-txt: no Markdown twin for the API pages ${missing.join(', ')}`);

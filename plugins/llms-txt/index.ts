@@ -14,8 +14,11 @@ import { sampleTarget } from '../api-reference/samples';
 import { parseOpenApi } from '../api-reference/spec';
 import { authSentence } from './api-markdown';
 import { apiTwinsFromPages } from './api-twins';
+import { generatedRoutes } from '../api-reference/generated';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
+import { loadChangelog } from '../changelog/history';
+import { referenceBlocksToMarkdown } from '../changelog/twins';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -117,6 +120,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
+      const releases = loadChangelog(context.siteDir, OPENAPI_SPEC);
       const target = sampleTarget(doc, {});
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
@@ -124,7 +128,8 @@ export default function llmsTxt(context: LoadContext): Plugin {
       const apiPages = docsPlugins
         .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
         .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
-      const apiTwins = apiTwinsFromPages(doc, apiPages);
+      const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
+      const schemaPages = generatedRoutes(context.siteDir);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
@@ -151,7 +156,8 @@ export default function llmsTxt(context: LoadContext): Plugin {
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
             // Code blocks filled from the guide scripts, as on the page.
             const source = fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source);
-            const markdown = docToMarkdown(downloadsToMarkdown(source, baseUrl), d);
+            // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
+            const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, doc, schemaPages), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
           }
         }

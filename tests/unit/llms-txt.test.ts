@@ -160,7 +160,7 @@ test('an operation twin has method and path, parameters, body fields, responses 
   assert.ok(md.includes('| `train_dataset_id` | string | yes | ID of the dataset to train on. |'));
   assert.ok(md.includes('| `parameters.learning_rate` | number | no | Step size. |'), 'nested fields get dotted names');
   assert.ok(md.includes('| 201 | Created. | [TrainingJobSummary](/api/schemas/trainingjobsummary) |'));
-  assert.ok(md.includes('| 404 | Nothing matches. | [ApiErrorNotFound](/api/schemas/apierrornotfound) |'), '$ref responses are resolved');
+  assert.ok(md.includes('| 404 | Nothing matches. See [Errors](/errors#404). | [ApiErrorNotFound](/api/schemas/apierrornotfound) |'), '$ref responses are resolved, errors linked to /errors');
   assert.ok(md.includes('```bash\ncurl --location --request POST \'https://api.withemissary.com/v1/projects/ms-123/training-jobs\''));
   assert.ok(md.includes("--header 'X-API-Key: YOUR_API_KEY'"));
   assert.ok(md.includes('```python\nimport requests'));

@@ -1,0 +1,77 @@
+/**
+ * The API changelog and the error catalogue, both built from the OpenAPI document (issue #15).
+ * - /changelog: docs/changelog.mdx shows `<ApiChangelog />`, every release's changes from
+ *   openapi/history (./history, ./diff) with the migration notes of docs/_changelog/<version>.md;
+ *   /changelog.xml is its Atom feed.
+ * - /errors: docs/errors.mdx holds the written guidance, and `<ErrorDetails status="404" />` in each
+ *   section shows the status's schema, example and operations (./errors).
+ * The data reaches only those two pages, as @generated/changelog/default/*.json.
+ * The API pages' "Changed" notes and error links: ./pages, called by plugins/api-reference/options.ts.
+ */
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { OPENAPI_SPEC } from '../api-reference/options';
+import { parseOpenApi } from '../api-reference/spec';
+import { errorCatalogue, errorCatalogueHtml } from './errors';
+import { generatedRoutes } from '../api-reference/generated';
+import { atomFeed } from './feed';
+import { changelogInputs, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from './history';
+import { changeHtml, markdownHtml } from './inline';
+
+const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+export const ERRORS_PAGE = 'docs/errors.mdx';
+const ERROR_DETAILS = /<ErrorDetails\s+status="([^"]+)"\s*\/>/g;
+
+/** The statuses docs/errors.mdx shows must be exactly those the document declares. */
+function checkErrorsPage(siteDir: string, statuses: string[]) {
+  const shown = [...readFileSync(path.join(siteDir, ERRORS_PAGE), 'utf8').matchAll(ERROR_DETAILS)].map((m) => m[1]);
+  const missing = statuses.filter((s) => !shown.includes(s));
+  const extra = shown.filter((s) => !statuses.includes(s));
+  if (missing.length) throw new Error(`${ERRORS_PAGE}: no section with <ErrorDetails status="${missing.join('" />, <ErrorDetails status="')}" /> for statuses ${OPENAPI_SPEC} declares`);
+  if (extra.length) throw new Error(`${ERRORS_PAGE}: <ErrorDetails status="${extra.join('", "')}"> shows a status no operation in ${OPENAPI_SPEC} declares`);
+}
+
+/** Releases with their Markdown (notes, change lines) rendered to HTML for the page. */
+function changelogHtml(releases: Release[]) {
+  return releases.map((r) => ({
+    ...r,
+    groups: r.groups.map((g) => ({
+      ...g,
+      note: g.note && markdownHtml(g.note, `${NOTES_DIR}/${r.version}.md ## ${g.owner.name}`),
+      changes: g.changes.map((c) => ({ ...c, text: changeHtml(c.text) })),
+    })),
+  }));
+}
+
+interface Content {
+  releases: Release[];
+  specText: string;
+}
+
+export default function changelog(context: LoadContext): Plugin {
+  const { siteDir } = context;
+  const site = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
+  return {
+    name: 'changelog',
+    getThemePath: () => THEME,
+    getTypeScriptThemePath: () => THEME,
+    getPathsToWatch: () => [...changelogInputs(siteDir), path.join(siteDir, OPENAPI_SPEC), path.join(siteDir, ERRORS_PAGE)],
+    async loadContent() {
+      const specText = await fs.readFile(path.join(siteDir, OPENAPI_SPEC), 'utf8');
+      // Throws, failing the build, on a breaking change without a migration note.
+      const releases = loadChangelog(siteDir, OPENAPI_SPEC);
+      checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
+      return { releases, specText } satisfies Content;
+    },
+    async contentLoaded({ content: loaded, actions }) {
+      const content = loaded as Content; // loadContent's
+      await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
+      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), OPENAPI_SPEC, generatedRoutes(siteDir))));
+    },
+    async postBuild({ outDir, content }) {
+      await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));
+    },
+  };
+}
