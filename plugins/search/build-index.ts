@@ -30,7 +30,17 @@ function propertyNames(doc: OpenApiDocument, node: Schema | undefined, depth = 0
   return out;
 }
 
-const nameWords = (names: Iterable<string>) => [...names].flatMap((n) => [n.toLowerCase(), ...words(n)]);
+/** A name as one word (`learning_rate`): its parts are in the page's text already, with the weight of text. */
+const nameWords = (names: Iterable<string>) => [...names].map((n) => n.toLowerCase());
+
+/** An identifier whole (createTrainingJob) weighs as an operationId; its words as a heading's. */
+const identifierFields = (name: string): IndexPage['fields'] => {
+  const [whole, ...parts] = identifierWords(name);
+  return [
+    { words: [whole], weight: WEIGHT.operationId },
+    { words: parts, weight: WEIGHT.heading },
+  ];
+};
 
 /** Per API route: its label and the names that should find it. */
 export function apiFields(doc: OpenApiDocument): Map<string, Pick<IndexPage, 'label' | 'fields'>> {
@@ -42,7 +52,7 @@ export function apiFields(doc: OpenApiDocument): Map<string, Pick<IndexPage, 'la
     out.set(route, {
       label: `${method.toUpperCase()} ${path}`,
       fields: [
-        { words: identifierWords(operation.operationId!), weight: WEIGHT.operationId },
+        ...identifierFields(operation.operationId!),
         { words: segments, weight: WEIGHT.path },
         { words: segments.flatMap(words), weight: WEIGHT.pathWord },
         { words: ends, weight: WEIGHT.pathEnd },
@@ -55,7 +65,7 @@ export function apiFields(doc: OpenApiDocument): Map<string, Pick<IndexPage, 'la
     out.set(schemaRoute(name), {
       label: 'Schema',
       fields: [
-        { words: identifierWords(name), weight: WEIGHT.operationId },
+        ...identifierFields(name),
         { words: nameWords(propertyNames(doc, schema)), weight: WEIGHT.schemaProperty },
       ],
     });

@@ -120,9 +120,10 @@ export function shardKeys(terms: QueryTerm[]): string[] {
   return [...new Set(terms.map((t) => shardKey(t.text)))];
 }
 
-/** How much a term of the index counts for a query term: exact 1, a prefix of it 0.6, one typo away 0.45. */
+/** How much a term of the index counts for a query term: exact 1, its plural or singular 0.9, a prefix of it 0.6, one typo away 0.45. */
 function matchFactor(q: QueryTerm, term: string): number {
   if (term === q.text) return 1;
+  if (term === `${q.text}s` || q.text === `${term}s`) return 0.9;
   if (q.prefix && term.startsWith(q.text)) return 0.6;
   if (q.text.length >= TYPO_MIN_LENGTH && oneEditApart(q.text, term)) return 0.45;
   return 0;
@@ -148,7 +149,8 @@ export interface RankedPage {
 export function rank(terms: QueryTerm[], shards: Map<string, Shard>, manifest: Manifest): RankedPage[] {
   // page → section → term index → best contribution
   const hits = new Map<number, Map<number, number[]>>();
-  const titleHits = new Map<number, Set<number>>();
+  // page → query terms found in its title: exactly (weight 1) or as the prefix being typed (0.6)
+  const titleHits = new Map<number, Map<number, number>>();
   terms.forEach((q, qi) => {
     const shard = shards.get(shardKey(q.text));
     if (!shard) return;
@@ -171,8 +173,8 @@ export function rank(terms: QueryTerm[], shards: Map<string, Shard>, manifest: M
         if (score > perTerm[qi]) perTerm[qi] = score;
         if (value & 1 && factor >= 0.6) {
           let titled = titleHits.get(page);
-          if (!titled) titleHits.set(page, (titled = new Set()));
-          titled.add(qi);
+          if (!titled) titleHits.set(page, (titled = new Map()));
+          titled.set(qi, Math.max(titled.get(qi) ?? 0, factor));
         }
       }
     }
@@ -189,9 +191,11 @@ export function rank(terms: QueryTerm[], shards: Map<string, Shard>, manifest: M
     }
     scored.sort((a, b) => b.score - a.score || a.section - b.section);
     const covered = required.filter((qi) => best[qi] > 0).length;
-    const titled = titleHits.get(page)?.size ?? 0;
+    const titled = [...(titleHits.get(page)?.values() ?? [])];
     const titleWords = manifest.titleWords[page] || 1;
-    const titleBonus = titled >= titleWords ? 40 : (12 * titled) / titleWords;
+    // The whole title typed out ranks a page first; part of it, or a prefix, helps a little.
+    const whole = titled.filter((f) => f === 1).length >= titleWords;
+    const titleBonus = whole ? 40 : (12 * titled.length) / titleWords;
     ranked.push({ page, covered, score: best.reduce((a, b) => a + b, 0) + scored[0].score / 2 + titleBonus, sections: scored });
   }
   const most = Math.max(0, ...ranked.map((r) => r.covered));
