@@ -34,7 +34,7 @@ export const SEARCH_QUERIES: Array<{ query: string; expected: string[]; within?:
   // The two operations whose request body has the field.
   { query: 'train_test_split_ratio', expected: ['/api/create-training-job', '/api/create-grpo-training-job'], within: 1 },
   // #17: an operation's name, operationId and path put its page first; a typo still finds the page.
-  { query: 'Create training job', expected: ['/api/create-training-job'], within: 1 },
+  { query: 'Create SFT training job', expected: ['/api/create-training-job'], within: 1 },
   { query: 'createGrpoTrainingJob', expected: ['/api/create-grpo-training-job'], within: 1 },
   { query: '/v1/training-jobs', expected: ['/api/create-training-job', '/api/list-training-jobs'], within: 1 },
   { query: 'trainnig job', expected: ['/api/create-training-job', '/api/list-training-jobs'] },

@@ -3,6 +3,9 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hydrated } from '../support/crawl';
 
+// Typing, results and axe in a real browser: slower than the default 30 s allows when the machine is busy.
+test.describe.configure({ timeout: 120_000 });
+
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
 const listbox = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
 
@@ -34,7 +37,7 @@ async function expectAmongFirst(page: Page, query: string, url: string, n: numbe
 
 const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
   // The operation's name (summary), its operationId, its path, one of its parameters.
-  ['Create training job', '/api/create-training-job', 1],
+  ['Create SFT training job', '/api/create-training-job', 1],
   ['createGrpoTrainingJob', '/api/create-grpo-training-job', 1],
   ['/v1/training-jobs', /^\/api\/(create|list)-training-jobs?$/, 1],
   ['train_test_split_ratio', /^\/api\/create-(grpo-)?training-job$/, 1],

@@ -60,8 +60,8 @@ const within = (query: string, url: string, n: number) => {
 };
 
 test('an operation\u2019s name, operationId, path or parameter name puts its page first', () => {
-  first('Create training job', '/api/create-training-job');
-  first('create training job', '/api/create-training-job');
+  first('Create SFT training job', '/api/create-training-job');
+  first('create sft training job', '/api/create-training-job');
   first('createGrpoTrainingJob', '/api/create-grpo-training-job');
   first('createTrainingJob', '/api/create-training-job');
   first('Create GRPO training job', '/api/create-grpo-training-job');
@@ -83,7 +83,7 @@ test('a guide\u2019s section heading wins over words scattered on API pages', ()
 test('a one-letter typo in a word of five letters or more still finds the page', () => {
   within('embedings', '/guides/embeddings', 3);
   within('trainnig job', '/api/create-training-job', 5);
-  within('Craete training job', '/api/create-training-job', 1);
+  within('Craete SFT training job', '/api/create-training-job', 1);
   // A short word gets no typo tolerance: "jop" is not "job".
   assert.deepEqual(find('jop'), []);
 });
