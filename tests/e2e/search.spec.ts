@@ -119,7 +119,7 @@ test('search loads on first use: no search code or index at page load, only the 
   // Type at once: the first keys land before the popup's code has arrived, and are kept.
   await box(page).focus();
   await page.keyboard.type('GRPO');
-  await expect(listbox(page).getByRole('option').filter({ hasText: /GRPO/ }).first()).toBeVisible();
+  await expect(listbox(page).getByRole('option').filter({ hasText: /GRPO/ }).first()).toBeVisible({ timeout: 15_000 });
   await expect(box(page)).toHaveValue('GRPO');
   expect(searchCode.length).toBeGreaterThan(0);
   const index = requests.map((u) => new URL(u).pathname).filter((p) => p.startsWith('/search/'));

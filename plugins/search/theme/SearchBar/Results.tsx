@@ -143,7 +143,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
     );
   };
   return (
-    <div className={styles.popup}>
+    // Focusable (not tabbable), as axe asks of a region that scrolls: arrows move through it from the box.
+    <div className={styles.popup} tabIndex={-1}>
       {options.length ? (
         <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
           {shown.hits.map((hit, i) => (
