@@ -10,6 +10,7 @@ import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
+import search from './plugins/search';
 
 const config = {
   title: 'Emissary Docs',
@@ -74,26 +75,9 @@ const config = {
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
     apiReference,
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        // Offline search over guides and API pages, built from the HTML at build time.
-        hashed: true,
-        indexDocs: true,
-        indexBlog: false,
-        indexPages: false,
-        docsRouteBasePath: ['/', '/api'],
-        docsDir: ['docs', API_OUTPUT_DIR],
-        // The generator's leftover tutorial pages say nothing about the API; they stay reachable, not searchable.
-        ignoreFiles: [/^tutorial-(basics|extras)\//],
-        language: ['en'],
-        searchBarShortcutHint: true,
-        explicitSearchResultPath: true,
-        // Code samples and example payloads would triple the index; their fields are indexed as schema text.
-        ignoreCssSelectors: ['.openapi-right-panel__container', 'pre', '.openapi-tabs__code-container'],
-      },
-    ],
-    // Last, so its components win over the two themes above (patches of upstream internals; UPGRADING.md).
+    // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).
+    search,
+    // Last, so its components win over the themes above (patches of upstream internals; UPGRADING.md).
     fastHydration,
   ],
 

@@ -9,8 +9,8 @@
  * packages), BENCH_SKIP_BUILD=1 (measure the existing .bench/build), BENCH_BASELINE=<results.json
  * of another commit> (adds a table of differences), CHROME_PATH.
  *
- * Search (scripts/bench/search.ts), after Lighthouse and against the same build: the site's search
- * against Pagefind, index bytes and time to first results in Chromium. BENCH_SEARCH=0 (skip it),
+ * Search (scripts/bench/search.ts), after Lighthouse and against the same build: the site's search,
+ * index bytes fetched per query and time to first results in Chromium. BENCH_SEARCH=0 (skip it),
  * BENCH_SEARCH_RUNS (runs per query, cold and warm, default 5), BENCH_ONLY=search (nothing but the
  * search part, against BENCH_BUILD_DIR, default .bench/build; writes .bench/search-results.json and
  * .md, leaving a full run's results.json alone).
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     server.close();
   }
 
-  // 2b. Search: the site's index and time to first results, against Pagefind on the same build.
+  // 2b. Search: index bytes per query and time to first results on the same build.
   // A failure here is reported, not thrown: the builds and Lighthouse runs above are still worth having.
   let search: SearchResult | undefined;
   let searchError: string | undefined;

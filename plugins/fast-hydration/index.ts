@@ -1,15 +1,15 @@
 /**
- * Every patch of Docusaurus, OpenAPI-theme and search-plugin internals, in one plugin: the parts
- * that make pages start faster (code arrives highlighted and stays so, Prism and the search bar load
+ * Every patch of Docusaurus and OpenAPI-theme internals, in one plugin: the parts
+ * that make pages start faster (code arrives highlighted and stays so, Prism loads
  * on first use, no work piles into the hydration task) or render on the server what the OpenAPI
  * theme leaves to the browser. Each file says why it exists; UPGRADING.md says what to re-check
  * when an upstream package moves, and tests/unit/upstream-canaries.test.ts fails when a file a
  * patch depends on changes (./upstream.ts records them).
  *
  * - theme/ — components served in place of the upstream ones. The plugin is listed in `themes`
- *   after the OpenAPI theme and the search plugin, so its components win. A wrapper reaches the
+ *   after the OpenAPI theme, so its components win. A wrapper reaches the
  *   component it wraps as `@theme-init/<Name>` (the first theme that provided it), or by its package
- *   path where two themes provide it (Tabs, SearchBar): `@theme-original` would be the wrapper itself.
+ *   path where two themes provide it (Tabs): `@theme-original` would be the wrapper itself.
  *   The folder holds TypeScript, which the site's own loader compiles (no getTypeScriptThemePath:
  *   nobody swizzles from a local plugin).
  * - client/ — modules that run on every page before it hydrates.

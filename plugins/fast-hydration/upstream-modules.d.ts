@@ -26,32 +26,3 @@ declare module '@theme-init/ResponseSchema' {
   const ResponseSchema: ComponentType<Record<string, unknown>>;
   export default ResponseSchema;
 }
-
-// The search plugin's bar and the client helpers the SearchBar stand-in reuses.
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar' {
-  import type { ComponentType } from 'react';
-  const SearchBar: ComponentType<Record<string, unknown>>;
-  export default SearchBar;
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/keymap' {
-  export interface ParsedKeymap {
-    key: string;
-    ctrl: boolean;
-    alt: boolean;
-    shift: boolean;
-    meta: boolean;
-  }
-  export function parseKeymap(keymap: string): ParsedKeymap;
-  export function matchesKeymap(event: KeyboardEvent, keymap: ParsedKeymap): boolean;
-  export function getKeymapHints(keymap: string, isMac: boolean): string[];
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/platform' {
-  export function isMacPlatform(): boolean;
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated' {
-  /** The shortcut that focuses the search bar, e.g. "mod+k". */
-  export const searchBarShortcutKeymap: string;
-}

@@ -28,11 +28,9 @@ const CLASSIC = '@docusaurus/theme-classic';
 const COMMON = '@docusaurus/theme-common';
 const DOCS = '@docusaurus/plugin-content-docs';
 const OPENAPI = 'docusaurus-theme-openapi-docs';
-const SEARCH = '@easyops-cn/docusaurus-search-local';
 
 const D = '3.10.2';
 const O = '5.2.0';
-const S = '0.55.3';
 
 export const UPSTREAM: UpstreamFile[] = [
   // Code blocks hydrate as the server highlighted them.
@@ -77,13 +75,6 @@ export const UPSTREAM: UpstreamFile[] = [
   // No announcement bar code.
   { pkg: CLASSIC, version: D, file: 'lib/theme/AnnouncementBar/index.js', sha256: '3b497461548ccc36df1a4b45387491736b90b43189a1dda8867c15cea7022113', patch: 'theme/AnnouncementBar/index.tsx', section: 'No announcement bar' },
 
-  // The search bar loads on first use.
-  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/SearchBar.jsx', sha256: '1d6b381687947f38b5a740783ee9e48689b4fb817adfc24a6cac0f0b0992e8b4', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
-  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/SearchBar.module.css', sha256: '6a732d0800750851e2e8ae3e54be0531be682f6ddb9d3a011c844f44e2986c4b', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
-  { pkg: SEARCH, version: S, file: 'dist/client/client/theme/SearchBar/index.jsx', sha256: '81a593b3ea11942bb142f8c2190408f4a38b2abde0e9db226fa0c692f8b25ee0', patch: 'theme/SearchBar/Loaded.tsx', section: 'The search bar loads on first use' },
-  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/keymap.js', sha256: '68268762792c9c032c86542f06d6786e1b6a8de3c9b5089691004596e5c38cb6', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
-  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/platform.js', sha256: '5b08f8eb134ba617309536a0a4b2bdd5776ac5c5c69e97bb5b731d0a6d827248', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
-  { pkg: SEARCH, version: S, file: 'dist/client/client/utils/proxiedGenerated.js', sha256: '8c8a797860c2942377c016cb4419e80c553f0ded9a43b281e00fce55fc7d7454', patch: 'theme/SearchBar/index.tsx', section: 'The search bar loads on first use' },
 
   // The OpenAPI theme's store, without Redux.
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiItem/store.js', sha256: '355626c56d67696f7d739a98f355767f62ff3f998cf314cf90ae6199f2aa0e85', patch: 'theme/ApiItem/store.ts', section: "The OpenAPI theme's store without Redux" },

@@ -1,60 +1,160 @@
-/** Offline search: Ctrl+K, type, pick a result with the keyboard, land on the page. */
+/** Search as a reader uses it: Ctrl+K, type, results grouped by page, pick one with the keyboard, land on the page. */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { hydrated } from '../support/crawl';
 
-async function search(page: Page, query: string) {
-  await page.goto('/fine-tuning/datasets');
+// Typing, results and axe in a real browser: slower than the default 30 s allows when the machine is busy.
+test.describe.configure({ timeout: 120_000 });
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
+const listbox = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
+
+async function search(page: Page, query: string, from = '/fine-tuning/datasets') {
+  await page.goto(from);
   await hydrated(page);
   await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox', { name: /search/i });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(query, { delay: 20 });
-  const results = page.getByRole('listbox').getByRole('option');
-  await expect(results.first()).toBeVisible();
-  return results;
+  await expect(box(page)).toBeFocused();
+  await box(page).pressSequentially(query, { delay: 20 });
+  await expect(listbox(page).getByRole('option').first()).toBeVisible();
 }
 
-test('"GRPO" finds the GRPO training job and Enter opens it', async ({ page }) => {
-  const results = await search(page, 'GRPO');
-  await expect(results.filter({ hasText: /GRPO/ }).first()).toBeVisible();
-  const texts = await results.allTextContents();
-  const target = texts.findIndex((t) => /Create GRPO training job|GRPO Training Jobs/.test(t));
-  expect(target).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/(api\/create-grpo-training-job|guides\/grpo)/);
+/** The pages shown, in order: the first option of each group is the page itself. */
+async function pages(page: Page): Promise<string[]> {
+  // Wait until the list shows this query's results (the list updates as each key arrives).
+  await page.waitForTimeout(300);
+  return listbox(page)
+    .getByRole('group')
+    .evaluateAll((groups) => groups.map((g) => g.querySelector('[role="option"]')!.getAttribute('data-href')!));
+}
+
+async function expectAmongFirst(page: Page, query: string, url: string, n: number) {
+  await search(page, query);
+  const shown = await pages(page);
+  const at = shown.indexOf(url);
+  expect(at, `"${query}": ${url} among the first ${n} of ${shown.join(', ')}`).toBeGreaterThanOrEqual(0);
+  expect(at).toBeLessThan(n);
+}
+
+const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
+  // The operation's name (summary), its operationId, its path, one of its parameters.
+  ['Create SFT training job', '/api/create-training-job', 1],
+  ['createGrpoTrainingJob', '/api/create-grpo-training-job', 1],
+  ['/v1/training-jobs', /^\/api\/(create|list)-training-jobs?$/, 1],
+  ['train_test_split_ratio', /^\/api\/create-(grpo-)?training-job$/, 1],
+  ['GRPO', '/api/create-grpo-training-job', 3],
+  ['GRPO', '/guides/grpo', 3],
+  ['learning rate', '/fine-tuning/parameters', 1],
+  // A one-letter typo in a word of five letters or more.
+  ['trainnig job', '/api/create-training-job', 5],
+  ['embedings', '/guides/embeddings', 3],
+];
+
+for (const [query, url, among] of QUERIES) {
+  test(`"${query}" shows ${url} among the first ${among}`, async ({ page }) => {
+    if (typeof url === 'string') return expectAmongFirst(page, query, url, among);
+    await search(page, query);
+    expect((await pages(page)).slice(0, among).some((u) => url.test(u)), (await pages(page)).join(', ')).toBe(true);
+  });
+}
+
+test('results are grouped by page: each page once, its matching sections under it', async ({ page }) => {
+  await search(page, 'learning rate');
+  const shown = await pages(page);
+  expect(new Set(shown).size).toBe(shown.length);
+  const group = listbox(page).getByRole('group', { name: 'Fine-Tuning Parameters' });
+  const options = group.getByRole('option');
+  await expect(options.first()).toHaveAttribute('data-href', '/fine-tuning/parameters');
+  await expect(options.filter({ hasText: /^Learning rate$/ })).toHaveAttribute('data-href', '/fine-tuning/parameters#learning-rate');
+  for (const href of await options.evaluateAll((os) => os.slice(1).map((o) => o.getAttribute('data-href')))) expect(href).toMatch(/^\/fine-tuning\/parameters#./);
 });
 
-test('"learning rate" finds the parameters page, naming page and section', async ({ page }) => {
-  const results = await search(page, 'learning rate');
-  const hit = results.filter({ hasText: /Fine-Tuning Parameters/ }).first();
-  await expect(hit).toBeVisible();
+test('arrows move through the results, Enter opens one, Escape closes the list and then clears the box', async ({ page }) => {
+  await search(page, 'GRPO');
+  await pages(page);
+  const input = box(page);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await expect(input).not.toHaveAttribute('aria-activedescendant');
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  const first = listbox(page).getByRole('option').first();
+  await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(listbox(page)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveValue('');
+
+  await input.pressSequentially('GRPO', { delay: 20 });
+  const target = (await pages(page)).indexOf('/api/create-grpo-training-job');
+  const ids = await listbox(page).getByRole('option').evaluateAll((os) => os.map((o) => o.getAttribute('data-href')));
+  for (let i = 0; i <= ids.indexOf('/api/create-grpo-training-job'); i++) await page.keyboard.press('ArrowDown');
+  expect(target).toBeGreaterThanOrEqual(0);
   await page.keyboard.press('Enter');
-  await expect(page).not.toHaveURL(/\/fine-tuning\/datasets$/);
+  await expect(page).toHaveURL(/\/api\/create-grpo-training-job$/);
+  await expect(page.locator('h1')).toHaveText('Create GRPO training job');
 });
 
-test('a parameter name finds the operation that takes it', async ({ page }) => {
-  const results = await search(page, 'train_test_split_ratio');
-  await expect(results.filter({ hasText: /Create SFT training job|Create GRPO training job/ }).first()).toBeVisible();
+test('a section result opens the page at that section', async ({ page }) => {
+  await search(page, 'learning rate');
+  await listbox(page).getByRole('option', { name: /^Learning rate$/ }).first().click();
+  await expect(page).toHaveURL(/\/fine-tuning\/parameters#learning-rate$/);
 });
 
-test('the search bar loads its code on first use, and keeps what was typed meanwhile', async ({ page }) => {
+test('search loads on first use: no search code or index at page load, only the shards a query needs after', async ({ page }) => {
+  const requests: string[] = [];
   const searchCode: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
-    // A string of the plugin's bar component (its autocomplete events), not of our stand-in.
-    if ((await response.text().catch(() => '')).includes('autocomplete:closed')) searchCode.push(response.url());
+    // A string of the results popup, not of the box the server renders.
+    if ((await response.text().catch(() => '')).includes('See all results for')) searchCode.push(response.url());
   });
   await page.goto('/fine-tuning/datasets');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  expect(searchCode, 'search bar code loaded before anyone used search').toEqual([]);
-  // Type at once: the first keys land in the stand-in, before the plugin's bar has loaded.
-  await page.getByRole('textbox', { name: 'Search' }).focus();
+  expect(searchCode, 'search code loaded before anyone used search').toEqual([]);
+  expect(requests.filter((u) => new URL(u).pathname.startsWith('/search/'))).toEqual([]);
+  // Type at once: the first keys land before the popup's code has arrived, and are kept.
+  await box(page).focus();
   await page.keyboard.type('GRPO');
-  const results = page.getByRole('listbox').getByRole('option');
-  await expect(results.filter({ hasText: /GRPO/ }).first()).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('GRPO');
+  await expect(listbox(page).getByRole('option').filter({ hasText: /GRPO/ }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(box(page)).toHaveValue('GRPO');
   expect(searchCode.length).toBeGreaterThan(0);
+  const index = requests.map((u) => new URL(u).pathname).filter((p) => p.startsWith('/search/'));
+  expect(index).toContain('/search/manifest.json');
+  // The manifest, the shard of "gr" (and of "g" at most) and the page blocks of the results.
+  expect(index.filter((p) => /\/t-/.test(p)).length).toBeLessThanOrEqual(2);
+  expect(requests.filter((u) => !u.startsWith('http://127.0.0.1'))).toEqual([]);
+});
+
+test('the open result list passes axe in light and dark mode', async ({ page }) => {
+  for (const mode of ['light', 'dark']) {
+    await page.goto('/fine-tuning/datasets');
+    await hydrated(page);
+    if (mode === 'dark') await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await box(page).focus();
+    await box(page).pressSequentially('GRPO', { delay: 20 });
+    await expect(listbox(page).getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    const { violations } = await new AxeBuilder({ page }).include('.navbar').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+    expect(violations.map((v) => `${mode}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('the search page lists every result of ?q= as links, and Enter without a result list goes there', async ({ page }) => {
+  await page.goto('/search?q=GRPO');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the documentation');
+  const main = page.locator('main');
+  await expect(main.getByRole('link', { name: 'Create GRPO training job' })).toHaveAttribute('href', '/api/create-grpo-training-job');
+  await expect(main.getByRole('link', { name: 'GRPO Training Jobs' })).toBeVisible();
+  await search(page, 'embeddings');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=embeddings$/);
+  await expect(page.locator('main').getByRole('link', { name: 'Embeddings' }).first()).toBeVisible();
 });

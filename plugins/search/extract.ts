@@ -1,0 +1,80 @@
+/** What search reads of a built page: its title and, per h2/h3 with an id, the heading and its text. */
+import { parseFragment } from 'parse5';
+
+/** Code samples and example payloads would triple the index; their fields are indexed from the spec. */
+export const IGNORED_CLASSES = ['openapi-right-panel__container', 'openapi-tabs__code-container', 'hash-link'];
+const IGNORED_TAGS = new Set(['pre', 'script', 'style', 'template', 'button', 'svg']);
+
+export interface PageSection {
+  anchor: string;
+  heading: string;
+  text: string;
+}
+
+export interface ExtractedPage {
+  title: string;
+  /** Section 0 is the top of the page (anchor ''), before the first heading. */
+  sections: PageSection[];
+}
+
+interface Node {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  attrs?: Array<{ name: string; value: string }>;
+  childNodes?: Node[];
+}
+
+const attr = (node: Node, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+const hasClass = (node: Node, cls: string) => (attr(node, 'class') ?? '').split(/\s+/).includes(cls);
+
+function find(node: Node, test: (n: Node) => boolean): Node | undefined {
+  if (test(node)) return node;
+  for (const child of node.childNodes ?? []) {
+    const hit = find(child, test);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function textOf(node: Node): string {
+  if (node.nodeName === '#text') return node.value ?? '';
+  if (node.tagName && (IGNORED_TAGS.has(node.tagName) || IGNORED_CLASSES.some((c) => hasClass(node, c)))) return '';
+  return (node.childNodes ?? []).map(textOf).join(node.tagName && /^(p|li|td|th|div|h\d|tr|dt|dd|summary)$/.test(node.tagName) ? ' ' : '');
+}
+
+const clean = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+
+/** The title and sections of a docs page, or null when the page has no docs content (`.theme-doc-markdown`). */
+export function extractPage(html: string, file: string): ExtractedPage | null {
+  // Only the article: the sidebar and navbar, most of a page's HTML at large API sizes, are not searched.
+  const start = html.indexOf('<article');
+  const end = html.lastIndexOf('</article>');
+  if (start < 0 || end < start) return null;
+  const root = parseFragment(html.slice(start, end + '</article>'.length)) as unknown as Node;
+  const content = find(root, (n) => hasClass(n, 'theme-doc-markdown'));
+  if (!content) return null;
+  const h1 = find(content, (n) => n.tagName === 'h1');
+  if (!h1) throw new Error(`${file}: a docs page without an <h1>; search needs its title`);
+  const title = clean(textOf(h1));
+  const sections: PageSection[] = [{ anchor: '', heading: '', text: '' }];
+  const parts: string[][] = [[]];
+  const walk = (node: Node) => {
+    if (node === h1) return;
+    if (node.tagName && (IGNORED_TAGS.has(node.tagName) || IGNORED_CLASSES.some((c) => hasClass(node, c)))) return;
+    const id = attr(node, 'id');
+    if ((node.tagName === 'h2' || node.tagName === 'h3') && id) {
+      sections.push({ anchor: id, heading: clean(textOf(node)), text: '' });
+      parts.push([]);
+      return;
+    }
+    if (node.nodeName === '#text') parts[parts.length - 1].push(node.value ?? '');
+    const block = node.tagName && /^(p|li|td|th|div|tr|dt|dd|summary|h\d)$/.test(node.tagName);
+    if (block) parts[parts.length - 1].push(' ');
+    for (const child of node.childNodes ?? []) walk(child);
+    if (block) parts[parts.length - 1].push(' ');
+  };
+  walk(content);
+  sections.forEach((s, i) => (s.text = clean(parts[i].join(''))));
+  return { title, sections };
+}

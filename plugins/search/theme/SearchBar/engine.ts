@@ -1,0 +1,66 @@
+// The browser side of search: fetches the manifest, then per query only the shards of its terms and the page blocks of the results shown.
+import { BLOCK_SIZE, queryTerms, rank, shardKeys, type Manifest, type PageInfo, type Shard } from '../../matcher';
+
+export interface SearchHit {
+  url: string;
+  title: string;
+  label: string;
+  /** Matching sections under the page, best first: [url with anchor, heading]. */
+  sections: Array<{ url: string; heading: string }>;
+}
+
+/** Pages a result list shows, and sections under each. */
+export const MAX_PAGES = 6;
+export const MAX_SECTIONS = 3;
+
+const cache = new Map<string, Promise<unknown>>();
+
+function fetchJson<T>(url: string): Promise<T> {
+  let hit = cache.get(url);
+  if (!hit) {
+    hit = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.json();
+    });
+    // A failed fetch (offline, a new deployment) is tried again by the next query.
+    hit.catch(() => cache.delete(url));
+    cache.set(url, hit);
+  }
+  return hit as Promise<T>;
+}
+
+/** Starts loading the manifest (on focus, before the first key). */
+export function warm(base: string): void {
+  void fetchJson<Manifest>(`${base}search/manifest.json`).catch(() => undefined);
+}
+
+export async function search(base: string, query: string, maxPages = MAX_PAGES): Promise<SearchHit[]> {
+  const terms = queryTerms(query);
+  if (!terms.length) return [];
+  const manifest = await fetchJson<Manifest>(`${base}search/manifest.json`);
+  const shards = new Map<string, Shard>();
+  await Promise.all(
+    shardKeys(terms)
+      .filter((key) => manifest.shards[key])
+      .map(async (key) => shards.set(key, await fetchJson<Shard>(`${base}search/${manifest.shards[key]}`))),
+  );
+  const ranked = rank(terms, shards, manifest).slice(0, maxPages);
+  const blocks = new Map<number, PageInfo[]>();
+  await Promise.all(
+    [...new Set(ranked.map((r) => Math.floor(r.page / BLOCK_SIZE)))].map(async (b) =>
+      blocks.set(b, await fetchJson<PageInfo[]>(`${base}search/${manifest.blocks[b]}`)),
+    ),
+  );
+  return ranked.map((r) => {
+    const [url, title, label, sections] = blocks.get(Math.floor(r.page / BLOCK_SIZE))![r.page % BLOCK_SIZE];
+    return {
+      url,
+      title,
+      label,
+      sections: r.sections
+        .filter((s) => s.section > 0)
+        .slice(0, MAX_SECTIONS)
+        .map((s) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1] })),
+    };
+  });
+}

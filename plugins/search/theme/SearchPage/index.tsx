@@ -1,0 +1,57 @@
+// The /search page: the navbar box's results for ?q=, all of them, as plain links (where Enter goes without a result list).
+import React, { useEffect, useState, type ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import { useLocation } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type { SearchHit } from '../SearchBar/engine';
+
+export default function SearchPage(): ReactNode {
+  const base = useBaseUrl('/');
+  const query = new URLSearchParams(useLocation().search).get('q')?.trim() ?? '';
+  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  useEffect(() => {
+    setHits(null);
+    if (!query) return;
+    let current = true;
+    import('../SearchBar/engine')
+      .then((engine) => engine.search(base, query, 50))
+      .then(
+        (found) => current && setHits(found),
+        () => current && setHits([]),
+      );
+    return () => {
+      current = false;
+    };
+  }, [base, query]);
+  return (
+    <Layout title="Search" description="Search the Emissary documentation and API reference">
+      <main className="container margin-vert--lg">
+        <h1>Search the documentation</h1>
+        <form role="search" aria-label="Search the documentation" method="get" className="margin-bottom--lg">
+          <input type="search" name="q" aria-label="Search the documentation" defaultValue={query} className="navbar__search-input" />
+        </form>
+        {query && hits && (
+          <>
+            <p role="status">{hits.length ? `${hits.length} pages for “${query}”` : `No results for “${query}”.`}</p>
+            <ol>
+              {hits.map((hit) => (
+                <li key={hit.url} className="margin-bottom--md">
+                  <a href={hit.url}>{hit.title}</a> <code>{hit.label}</code>
+                  {hit.sections.length > 0 && (
+                    <ul>
+                      {hit.sections.map((s) => (
+                        <li key={s.url}>
+                          <a href={s.url}>{s.heading}</a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </main>
+    </Layout>
+  );
+}

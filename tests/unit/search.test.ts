@@ -1,0 +1,149 @@
+/** The search index builder and matcher (plugins/search): what ranks first, typos, paths, and the page text it reads. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { apiFields, buildIndex, type IndexPage } from '../../plugins/search/build-index';
+import { extractPage } from '../../plugins/search/extract';
+import { BLOCK_SIZE, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
+import { listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
+
+const doc = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
+const api = apiFields(doc);
+
+const guide = (url: string, title: string, sections: Array<[string, string, string]>, intro = ''): IndexPage => ({
+  url,
+  title,
+  label: 'Guide',
+  fields: [],
+  sections: [{ anchor: '', heading: '', text: intro }, ...sections.map(([anchor, heading, text]) => ({ anchor, heading, text }))],
+});
+
+/** Every operation of the real document as a page (its summary as title, its description as text), plus a few guides. */
+const PAGES: IndexPage[] = [
+  ...listOperations(doc).map(({ operation, route }) => ({
+    url: route,
+    title: operation.summary ?? '',
+    ...api.get(route)!,
+    sections: [{ anchor: '', heading: '', text: operation.description ?? '' }],
+  })),
+  guide('/guides/grpo', 'GRPO Training Jobs', [
+    ['how-grpo-works', 'How GRPO works', 'GRPO trains a model with reward functions.'],
+    ['grpo-parameters', 'GRPO parameters', 'Set the learning rate and the number of generations.'],
+  ]),
+  guide('/fine-tuning/parameters', 'Fine-Tuning Parameters', [
+    ['learning-rate', 'Learning rate', 'The learning rate sets how far each step moves the weights.'],
+    ['grpo-hyperparameters', 'Hyperparameters for GRPO jobs', 'GRPO jobs take more keys.'],
+  ]),
+  guide('/guides/embeddings', 'Embeddings', [['request', 'Request embeddings', 'Send text, get vectors.']], 'Embeddings turn text into vectors.'),
+  guide('/fine-tuning/datasets', 'Datasets', [['split', 'Train and test split', 'The train_test_split_ratio field sets the share of test rows.']]),
+];
+
+const built = buildIndex(PAGES);
+const pageInfo: PageInfo[] = built.manifest.blocks.flatMap((b) => JSON.parse(built.files.get(b)!) as PageInfo[]);
+
+/** URLs of the ranked pages, as the browser would get them: only the shards of the query's terms. */
+function find(query: string): string[] {
+  const terms = queryTerms(query);
+  const shards = new Map<string, Shard>();
+  for (const key of shardKeys(terms)) {
+    const file = built.manifest.shards[key];
+    if (file) shards.set(key, JSON.parse(built.files.get(file)!) as Shard);
+  }
+  return rank(terms, shards, built.manifest).map((r) => pageInfo[r.page][0]);
+}
+
+const first = (query: string, url: string) => assert.equal(find(query)[0], url, `"${query}" → ${find(query).slice(0, 5).join(', ')}`);
+const within = (query: string, url: string, n: number) => {
+  const found = find(query);
+  const at = found.indexOf(url);
+  assert.ok(at >= 0 && at < n, `"${query}": ${url} at ${at + 1}, expected in the first ${n}: ${found.slice(0, n + 2).join(', ')}`);
+};
+
+test('an operation\u2019s name, operationId, path or parameter name puts its page first', () => {
+  first('Create SFT training job', '/api/create-training-job');
+  first('create sft training job', '/api/create-training-job');
+  first('createGrpoTrainingJob', '/api/create-grpo-training-job');
+  first('createTrainingJob', '/api/create-training-job');
+  first('Create GRPO training job', '/api/create-grpo-training-job');
+  first('/v1/projects/{project_id}/training-jobs/grpo', '/api/create-grpo-training-job');
+  first('POST /v1/training-jobs/grpo', '/api/create-grpo-training-job');
+  assert.ok(['/api/create-training-job', '/api/list-training-jobs'].includes(find('/v1/training-jobs')[0]), find('/v1/training-jobs').join());
+  assert.ok(['/api/create-training-job', '/api/create-grpo-training-job'].includes(find('train_test_split_ratio')[0]));
+});
+
+test('GRPO finds the GRPO operation and the GRPO guide in the first three', () => {
+  within('GRPO', '/api/create-grpo-training-job', 3);
+  within('GRPO', '/guides/grpo', 3);
+});
+
+test('a guide\u2019s section heading wins over words scattered on API pages', () => {
+  first('learning rate', '/fine-tuning/parameters');
+});
+
+test('a one-letter typo in a word of five letters or more still finds the page', () => {
+  within('embedings', '/guides/embeddings', 3);
+  within('trainnig job', '/api/create-training-job', 5);
+  within('Craete SFT training job', '/api/create-training-job', 1);
+  // A short word gets no typo tolerance: "jop" is not "job".
+  assert.deepEqual(find('jop'), []);
+});
+
+test('the word being typed matches by prefix, earlier words whole', () => {
+  within('GRP', '/guides/grpo', 3);
+  within('embed', '/guides/embeddings', 3);
+  assert.deepEqual(find('embed '), [], 'a finished word is not a prefix');
+});
+
+test('every word of the query must match; matching sections come with the page', () => {
+  assert.ok(find('GRPO learning').length > 0);
+  for (const url of find('GRPO learning')) assert.ok(find('GRPO').includes(url) && find('learning').includes(url), url);
+  // No page has every word: those with the most come, rather than nothing.
+  assert.equal(find('embeddings zebra')[0], '/guides/embeddings');
+  const terms = queryTerms('learning rate');
+  const shards = new Map<string, Shard>(shardKeys(terms).map((k) => [k, JSON.parse(built.files.get(built.manifest.shards[k])!) as Shard]));
+  const top = rank(terms, shards, built.manifest)[0];
+  const [, , , sections] = pageInfo[top.page];
+  assert.equal(sections[top.sections[0].section][0], 'learning-rate');
+});
+
+test('oneEditApart: insertion, deletion, substitution, swap; not two edits', () => {
+  assert.ok(oneEditApart('embedings', 'embeddings'));
+  assert.ok(oneEditApart('trainnig', 'training'));
+  assert.ok(oneEditApart('datasat', 'dataset'));
+  assert.ok(oneEditApart('datasets', 'dataset'));
+  assert.ok(!oneEditApart('trainign', 'trianing'));
+  assert.ok(!oneEditApart('deploy', 'deplyment'));
+});
+
+test('queryTerms: paths give their literal segments and how they end; stop words go', () => {
+  assert.deepEqual(
+    queryTerms('/v1/projects/:project_id/training-jobs').map((t) => t.text),
+    ['v1', 'projects', 'training-jobs', '$training-jobs', '${}/training-jobs'],
+  );
+  assert.deepEqual(queryTerms('how to create a job').map((t) => t.text), ['create', 'job']);
+});
+
+test('pages are split into blocks and every shard holds only terms of its key', () => {
+  assert.equal(built.manifest.blocks.length, Math.ceil(PAGES.length / BLOCK_SIZE));
+  for (const [key, file] of Object.entries(built.manifest.shards)) {
+    for (const term of Object.keys(JSON.parse(built.files.get(file)!) as Shard)) assert.equal(term.slice(0, 2), key);
+  }
+});
+
+test('extractPage reads the title and h2/h3 sections, without code, samples or anchors', () => {
+  const html = `<html><body><nav>Sidebar words</nav><article><div class="theme-doc-markdown markdown">
+    <h1>Datasets</h1><p>Upload a <code>jsonl</code> file.</p>
+    <h2 id="split" class="anchor">Train and test split<a class="hash-link" href="#split">#</a></h2>
+    <p>Set train_test_split_ratio.</p><pre><code>curl secret-sample</code></pre>
+    <div class="openapi-right-panel__container">Response sample text</div>
+    <h3>No id, no section</h3><p>Still the split section.</p>
+  </div></article></body></html>`;
+  const page = extractPage(html, 'x.html')!;
+  assert.equal(page.title, 'Datasets');
+  assert.deepEqual(page.sections.map((s) => [s.anchor, s.heading]), [['', ''], ['split', 'Train and test split']]);
+  assert.match(page.sections[0].text, /Upload a jsonl file\./);
+  assert.match(page.sections[1].text, /train_test_split_ratio.*No id, no section.*Still the split section/);
+  assert.doesNotMatch(JSON.stringify(page), /secret-sample|Response sample|Sidebar|#/);
+  assert.equal(extractPage('<html><body><article><p>no docs content</p></article></body></html>', 'y.html'), null);
+  assert.throws(() => extractPage('<article><div class="theme-doc-markdown"><p>x</p></div></article>', 'z.html'), /z\.html/);
+});
