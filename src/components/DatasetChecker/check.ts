@@ -48,6 +48,8 @@ export interface Options {
   task?: string;
   dashboard?: boolean;
   maxListed?: number;
+  /** The file's size, when `bytes` is empty because the file is over MAX_CHECK_BYTES and was not read. */
+  size?: number;
   progress?: (fraction: number) => void;
 }
 
@@ -122,7 +124,8 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
     if (problems.length < maxListed) problems.push({ line, severity, kind, message });
   };
   const error = (line: number, kind: string, message: string) => say(line, 'error', kind, message);
-  const summary: Summary = { bytes: bytes.length, limitBytes: RULES.limits.api_upload_bytes, rows: 0, columns: [], labels: null, longest: [], chars: 0, tokens: 0 };
+  const size = options.size ?? bytes.length;
+  const summary: Summary = { bytes: size, limitBytes: RULES.limits.api_upload_bytes, rows: 0, columns: [], labels: null, longest: [], chars: 0, tokens: 0 };
   const report: Report = { format: null, layout: null, inferred: !options.task, alsoFits: [], problems, errors: 0, warnings: 0, byKind, summary };
   const done = () => Object.assign(report, { errors: counts.error, warnings: counts.warning });
 
@@ -134,11 +137,11 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
   }
   report.format = format;
   const limit = RULES.limits.api_upload_bytes;
-  if (bytes.length > limit && !options.dashboard) {
-    error(1, 'over-limit', `${(bytes.length / MB).toFixed(1)} MB is over the API's ${limit / MB} MB upload limit; upload it in the dashboard or split it`);
+  if (size > limit && !options.dashboard) {
+    error(1, 'over-limit', `${(size / MB).toFixed(1)} MB is over the API's ${limit / MB} MB upload limit; upload it in the dashboard or split it`);
   }
-  if (bytes.length > MAX_CHECK_BYTES) {
-    error(1, 'too-large', `${(bytes.length / MB).toFixed(1)} MB is more than this page checks (${MAX_CHECK_BYTES / MB} MB); check it with the Python checker`);
+  if (size > MAX_CHECK_BYTES) {
+    error(1, 'too-large', `${(size / MB).toFixed(1)} MB is more than this page checks (${MAX_CHECK_BYTES / MB} MB); check it with the Python checker`);
     return done();
   }
   if (looksBinary(bytes)) {
