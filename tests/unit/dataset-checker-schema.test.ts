@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { RULES, type Schema } from '../../src/components/DatasetChecker/rules';
 import { checkValue } from '../../src/components/DatasetChecker/schema';
+import { TASKS } from '../../src/components/DatasetChecker/tasks';
 
 const SUPPORTED = new Set(['type', 'enum', 'const', 'anyOf', 'minLength', 'minimum', 'maximum', 'minItems', 'items', 'contains', 'minProperties', 'required', 'properties', 'additionalProperties', 'description']);
 const NUMBER = new RegExp(RULES.csv_number);
@@ -73,4 +74,8 @@ test('stricter than JSON Schema in one place: text of only spaces counts as empt
   const found = checkValue({ prompt: '  ', completion: 'b' }, layout.row, 'row', NUMBER);
   assert.deepEqual(found.map((f) => f.kind), ['empty-value']);
   assert.equal(new Ajv({ strict: false }).validate(layout.row, { prompt: '  ', completion: 'b' }), true);
+});
+
+test("the form's task menu lists the rules file's tasks, in order", () => {
+  assert.deepEqual([...TASKS], RULES.tasks);
 });

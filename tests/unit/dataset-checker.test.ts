@@ -12,27 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
 import { checkDataset } from '../../src/components/DatasetChecker/check';
+import { BAD, SAMPLES } from '../support/dataset-samples';
 
-const SAMPLES = path.join(SCRIPTS_ROOT, 'data/datasets');
 const RULES = JSON.parse(readFileSync(path.join(SCRIPTS_ROOT, 'data/dataset-rules.json'), 'utf8')) as {
   limits: { api_upload_bytes: number };
   layouts: { id: string; title: string; task_type: string; format: string; keys: string[] }[];
 };
 const PAGE = path.resolve(__dirname, '../../docs/fine-tuning/datasets.mdx');
-
-/** Bad samples: the arguments they are checked with and the lines the checker must name as errors. */
-const BAD: Record<string, { args?: string[]; lines: number[]; says?: RegExp }> = {
-  'regression-quoted.jsonl': { args: ['--task', 'regression'], lines: [2, 3, 4], says: /number without quotes/ },
-  'broken-lines.jsonl': { lines: [2, 3, 4, 5], says: /not valid JSON/ },
-  'chat-roles.jsonl': { lines: [1, 2, 3], says: /must be one of "system", "user", "assistant"/ },
-  'classification-values.jsonl': { args: ['--task', 'classification'], lines: [2, 3, 4], says: /0 or 1/ },
-  'classification-mixed.csv': { args: ['--task', 'classification'], lines: [3, 4, 5], says: /one form/ },
-  'embedding-pairs.csv': { lines: [3, 4, 5], says: /quote cells that contain commas/ },
-  'wrong-header.csv': { lines: [1], says: /expected input,expected_output/ },
-  'ratings.csv': { args: ['--task', 'regression'], lines: [1], says: /documented as jsonl/ },
-  'not-utf8.csv': { lines: [3], says: /not UTF-8/ },
-  'array.json': { lines: [1], says: /use a \.jsonl or \.csv file/ },
-};
 
 let work = '';
 let checker = '';
@@ -93,7 +79,7 @@ describe('bad samples fail, naming every bad line', () => {
   });
   for (const [name, expected] of Object.entries(BAD)) {
     it(name, () => {
-      const { status, out } = checkBoth(path.join(SAMPLES, 'bad', name), expected.args);
+      const { status, out } = checkBoth(path.join(SAMPLES, 'bad', name), expected.task ? ['--task', expected.task] : []);
       assert.equal(status, 1, `${name} must exit 1:\n${out}`);
       assert.deepEqual(errorLines(out), expected.lines, `${name}: lines with errors:\n${out}`);
       if (expected.says) assert.match(out, expected.says, `${name}:\n${out}`);

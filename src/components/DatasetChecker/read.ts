@@ -69,7 +69,8 @@ function* csvRecords(text: string): Generator<{ line: number; cells: string[] } 
   const lines = text.match(/[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$/g) ?? [];
   let fields: string[] = [];
   let field = '';
-  let state: 'record' | 'field' | 'unquoted' | 'quoted' | 'quote' | 'eol' = 'record';
+  type State = 'record' | 'field' | 'unquoted' | 'quoted' | 'quote' | 'eol';
+  let state: State = 'record';
   const save = () => {
     fields.push(field);
     field = '';
@@ -125,7 +126,8 @@ function* csvRecords(text: string): Generator<{ line: number; cells: string[] } 
     }
   }
   // Non-strict csv.reader keeps a quoted cell left open at the end of the file.
-  if (state === 'quoted') {
+  // (`step` changes `state`, which TypeScript cannot see from here.)
+  if ((state as State) === 'quoted') {
     save();
     yield { line: start, cells: fields };
   }
