@@ -1,6 +1,6 @@
 /** What the checker found: the layout it used, a summary of the file, and every problem with its line and fix. */
 import React, { type ReactNode } from 'react';
-import { hintFor, type Report } from './check';
+import type { Report } from './check';
 import styles from './styles.module.css';
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
@@ -85,7 +85,7 @@ export default function Results({ report, source }: { report: Report; source: st
                   <td>{p.line}</td>
                   <td>{p.severity}</td>
                   <td>{p.message}</td>
-                  <td>{hintFor(p.kind)}</td>
+                  <td>{report.hints[p.kind]}</td>
                 </tr>
               ))}
             </tbody>

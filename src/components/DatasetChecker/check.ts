@@ -41,6 +41,8 @@ export interface Report {
   errors: number;
   warnings: number;
   byKind: Record<string, number>;
+  /** The fix for each kind found, from the rules file, so the page's results need not load the rules. */
+  hints: Record<string, string>;
   summary: Summary;
 }
 
@@ -60,6 +62,7 @@ const MB = 1048576;
 export const formatOfText = (text: string): Format => (text.trimStart().startsWith('{') ? 'jsonl' : 'csv');
 
 function decodeCells(row: Row, layout: Layout, say?: (kind: string, message: string) => void): Row | null {
+  if (!layout.decode) return row;
   const decoded: Row = { ...row };
   for (const [column, kind] of Object.entries(layout.decode ?? {})) {
     const cell = decoded[column];
@@ -90,15 +93,15 @@ function fits(layout: Layout, rows: Array<[number, Row]>): [number, number] {
   return [valid, withKeys];
 }
 
-/** JSON with sorted keys: two rows are the same when this is. */
-function fingerprint(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(fingerprint).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+const sortedKeys = (_: string, value: unknown) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.every((key, i) => i === 0 || keys[i - 1] < key)) return value;
+  return Object.fromEntries(keys.sort().map((key) => [key, (value as Row)[key]]));
+};
+
+/** JSON with sorted keys, as Python's json.dumps(sort_keys=True): two rows are the same when this is. */
+const fingerprint = (row: Row): string => JSON.stringify(row, sortedKeys);
 
 function textLength(value: unknown): number {
   if (typeof value === 'string') return value.length;
@@ -126,8 +129,11 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
   const error = (line: number, kind: string, message: string) => say(line, 'error', kind, message);
   const size = options.size ?? bytes.length;
   const summary: Summary = { bytes: size, limitBytes: RULES.limits.api_upload_bytes, rows: 0, columns: [], labels: null, longest: [], chars: 0, tokens: 0 };
-  const report: Report = { format: null, layout: null, inferred: !options.task, alsoFits: [], problems, errors: 0, warnings: 0, byKind, summary };
-  const done = () => Object.assign(report, { errors: counts.error, warnings: counts.warning });
+  const report: Report = { format: null, layout: null, inferred: !options.task, alsoFits: [], problems, errors: 0, warnings: 0, byKind, hints: {}, summary };
+  const done = () => {
+    const hints = Object.fromEntries(Object.keys(byKind).map((kind) => [kind, hintFor(kind)]));
+    return Object.assign(report, { errors: counts.error, warnings: counts.warning, hints });
+  };
 
   const extension = /\.[^./\\]+$/.exec(name)?.[0].toLowerCase() ?? '';
   const format = RULES.limits.extensions[extension];
@@ -197,7 +203,8 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
     return done();
   }
 
-  const scores = candidates.map((layout, index) => ({ layout, index, score: fits(layout, rows) }));
+  // One candidate needs no ranking: the check below tests every row anyway.
+  const scores = candidates.map((layout, index) => ({ layout, index, score: candidates.length > 1 ? fits(layout, rows) : ([0, 0] as [number, number]) }));
   options.progress?.(0.6);
   const best = scores.reduce((a, b) => (b.score[0] > a.score[0] || (b.score[0] === a.score[0] && b.score[1] > a.score[1]) ? b : a));
   const layout = best.layout;
