@@ -13,7 +13,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const isObject = (value: unknown): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Like Python's json.dumps(ensure_ascii=False), cut at 60 characters, so both checkers quote values alike. */
+/** A value as JSON, cut at 60 characters, like the Python checker (which adds spaces after , and :). */
 export function show(value: unknown): string {
   return JSON.stringify(value, null, 0)?.slice(0, 60) ?? String(value);
 }
