@@ -1,6 +1,8 @@
 /**
- * The dataset checker (docs/_scripts/tools/check_dataset.py, assembled with its rules embedded) run with
- * python3 on the good and bad sample files, and the Datasets page's layout table held to the rules file.
+ * The dataset checkers on the good and bad sample files: the Python one (docs/_scripts/tools/check_dataset.py,
+ * assembled with its rules embedded) run with python3, and the in-page one (src/components/DatasetChecker)
+ * run in Node, which must report the same lines, severities and kinds. And the Datasets page's layout
+ * table held to the rules file.
  */
 import { describe, it, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,27 +11,14 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { checkDataset } from '../../src/components/DatasetChecker/check';
+import { BAD, SAMPLES } from '../support/dataset-samples';
 
-const SAMPLES = path.join(SCRIPTS_ROOT, 'data/datasets');
 const RULES = JSON.parse(readFileSync(path.join(SCRIPTS_ROOT, 'data/dataset-rules.json'), 'utf8')) as {
   limits: { api_upload_bytes: number };
   layouts: { id: string; title: string; task_type: string; format: string; keys: string[] }[];
 };
 const PAGE = path.resolve(__dirname, '../../docs/fine-tuning/datasets.mdx');
-
-/** Bad samples: the arguments they are checked with and the lines the checker must name as errors. */
-const BAD: Record<string, { args?: string[]; lines: number[]; says?: RegExp }> = {
-  'regression-quoted.jsonl': { args: ['--task', 'regression'], lines: [2, 3, 4], says: /number without quotes/ },
-  'broken-lines.jsonl': { lines: [2, 3, 4, 5], says: /not valid JSON/ },
-  'chat-roles.jsonl': { lines: [1, 2, 3], says: /must be one of "system", "user", "assistant"/ },
-  'classification-values.jsonl': { args: ['--task', 'classification'], lines: [2, 3, 4], says: /0 or 1/ },
-  'classification-mixed.csv': { args: ['--task', 'classification'], lines: [3, 4, 5], says: /one form/ },
-  'embedding-pairs.csv': { lines: [3, 4, 5], says: /quote cells that contain commas/ },
-  'wrong-header.csv': { lines: [1], says: /expected input,expected_output/ },
-  'ratings.csv': { args: ['--task', 'regression'], lines: [1], says: /documented as jsonl/ },
-  'not-utf8.csv': { lines: [3], says: /not UTF-8/ },
-  'array.json': { lines: [1], says: /use a \.jsonl or \.csv file/ },
-};
 
 let work = '';
 let checker = '';
@@ -38,6 +27,27 @@ function check(file: string, args: string[] = []): { status: number | null; out:
   const run = spawnSync('python3', [checker, file, ...args], { cwd: work, encoding: 'utf8' });
   assert.equal(run.error, undefined, `python3 could not run: ${String(run.error)}`);
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+/** What the Python checker found: the layout it used, then `line severity kind` per problem, sorted. */
+function pythonFindings(out: string): string[] {
+  const layout = out.match(/checking as (.*) \([a-z-]+\)$/m)?.[1] ?? 'no layout';
+  const found = [...out.matchAll(/:(\d+): (error|warning): .* \[([a-z0-9-]+)\]$/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+  return [layout, ...found.sort()];
+}
+
+/** The same findings from the in-page checker, given the same file and arguments. */
+function pageFindings(file: string, args: string[] = []): string[] {
+  const task = args.includes('--task') ? args[args.indexOf('--task') + 1] : undefined;
+  const report = checkDataset(path.basename(file), readFileSync(file), { task, dashboard: args.includes('--dashboard'), maxListed: Infinity });
+  return [report.layout?.title ?? 'no layout', ...report.problems.map((p) => `${p.line} ${p.severity} ${p.kind}`).sort()];
+}
+
+/** Runs both checkers on `file` and fails unless they agree; returns the Python run. */
+function checkBoth(file: string, args: string[] = []): { status: number | null; out: string } {
+  const run = check(file, args);
+  assert.deepEqual(pageFindings(file, args), pythonFindings(run.out), `${path.basename(file)} ${args.join(' ')}: the page and the Python checker differ\n${run.out}`);
+  return run;
 }
 
 function errorLines(out: string): number[] {
@@ -55,7 +65,7 @@ describe('good samples pass, with and without --task', () => {
   for (const name of readdirSync(path.join(SAMPLES, 'good'))) {
     it(name, () => {
       const file = path.join(SAMPLES, 'good', name);
-      const plain = check(file);
+      const plain = checkBoth(file);
       assert.equal(plain.status, 0, `${name} without --task:\n${plain.out}`);
       const inferred = plain.out.match(/checking as .* \(([a-z-]+)\)/)?.[1];
       assert.ok(inferred, `${name}: the checker must say which layout it used:\n${plain.out}`);
@@ -69,7 +79,7 @@ describe('bad samples fail, naming every bad line', () => {
   });
   for (const [name, expected] of Object.entries(BAD)) {
     it(name, () => {
-      const { status, out } = check(path.join(SAMPLES, 'bad', name), expected.args);
+      const { status, out } = checkBoth(path.join(SAMPLES, 'bad', name), expected.task ? ['--task', expected.task] : []);
       assert.equal(status, 1, `${name} must exit 1:\n${out}`);
       assert.deepEqual(errorLines(out), expected.lines, `${name}: lines with errors:\n${out}`);
       if (expected.says) assert.match(out, expected.says, `${name}:\n${out}`);
@@ -93,7 +103,7 @@ test('every good sample of a task passes when that task is given', () => {
   assert.deepEqual(Object.keys(byTask).sort(), readdirSync(path.join(SAMPLES, 'good')).sort());
   for (const [name, tasks] of Object.entries(byTask)) {
     for (const task of tasks) {
-      const { status, out } = check(path.join(SAMPLES, 'good', name), ['--task', task]);
+      const { status, out } = checkBoth(path.join(SAMPLES, 'good', name), ['--task', task]);
       assert.equal(status, 0, `${name} --task ${task}:\n${out}`);
     }
   }
@@ -105,10 +115,40 @@ test('a file over the API upload limit fails unless it goes through the dashboar
   const big = path.join(work, 'big.jsonl');
   const line = `${JSON.stringify({ prompt: 'x'.repeat(1000), completion: 'y' })}\n`;
   writeFileSync(big, line.repeat(Math.ceil(RULES.limits.api_upload_bytes / line.length) + 1));
-  const api = check(big);
+  const api = checkBoth(big);
   assert.equal(api.status, 1, api.out.slice(-500));
   assert.match(api.out, /:1: error: .*5 MB/);
-  assert.equal(check(big, ['--dashboard']).status, 0);
+  assert.equal(checkBoth(big, ['--dashboard']).status, 0);
+});
+
+/** Edge files: each with the line/kind the page must report; both checkers must agree on all of them. */
+const EDGE: Record<string, { bytes: Buffer; args?: string[]; expect: string[] }> = {
+  'empty.jsonl': { bytes: Buffer.alloc(0), expect: ['1 error empty-file'] },
+  'empty.csv': { bytes: Buffer.alloc(0), expect: ['1 error empty-file'] },
+  'bom-crlf.jsonl': { bytes: Buffer.from('\ufeff{"prompt": "a", "completion": "b"}\r\n{"prompt": "c", "completion": "d"}\r\n'), expect: [] },
+  'bom-crlf.csv': { bytes: Buffer.from('\ufeffinput,expected_output\r\n"a, b",c\r\n"multi\r\nline",d\r\ne,\r\n'), expect: ['5 error empty-value'] },
+  'cr-only.csv': { bytes: Buffer.from('text1,text2,score\ra,b,0.5\r\rc,d,1_000\re,f,inf\rg,h, .5 \ri,j,1e-1'), expect: ['3 error empty-line', '4 error wrong-type', '5 error wrong-type'] },
+  'binary.jsonl': { bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), expect: ['1 error binary'] },
+  'latin1.jsonl': { bytes: Buffer.concat([Buffer.from('{"prompt": "a", "completion": "b"}\n{"prompt": "Caf'), Buffer.from([0xe9]), Buffer.from('", "completion": "c"}\n')]), expect: ['2 error not-utf8'] },
+  'cut-utf8.csv': { bytes: Buffer.concat([Buffer.from('input,expected_output\na,b\nc,d'), Buffer.from([0xe2, 0x82])]), expect: ['3 error not-utf8'] },
+  'quirks.jsonl': {
+    bytes: Buffer.from('{"prompt": "a", "completion": "b", "note": 1}\n{"prompt": "a", "completion": NaN}\n{"completion": "b", "prompt": "a", "note": 1}\n[1]\n  \n'),
+    expect: ['1 warning extra-field', '2 error invalid-json', '3 warning duplicate-row', '3 warning extra-field', '4 error invalid-json', '5 error empty-line'],
+  },
+  'quotes.csv': { bytes: Buffer.from('input,expected_output\na,"b"c\n"x""y",z\n"open,cell\n'), expect: ['4 error inconsistent-columns'] },
+  'huge-cell.csv': { bytes: Buffer.from(`input,expected_output\na,b\n"${'x'.repeat(140000)}",c\nd,e\n`), expect: ['3 error invalid-csv'] },
+  'all-quoted.jsonl': { bytes: Buffer.from('{"prompt": "a", "completion": "4.0"}\n{"prompt": "b", "completion": " 2 "}\n'), expect: ['1 warning quoted-number'] },
+};
+
+describe('edge files: the page and the Python checker agree', () => {
+  for (const [name, { bytes, args, expect }] of Object.entries(EDGE)) {
+    it(name, () => {
+      const file = path.join(work, name);
+      writeFileSync(file, bytes);
+      checkBoth(file, args);
+      assert.deepEqual(pageFindings(file, args).slice(1), expect, name);
+    });
+  }
 });
 
 test('a missing file or an unknown task stops with status 2', () => {

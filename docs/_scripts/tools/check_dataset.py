@@ -8,8 +8,9 @@ Usage: python3 check_dataset.py FILE [--task TASK] [--dashboard]
                checker picks the layout that fits the file and says which one it used.
   --dashboard  the file goes through the dashboard, so the 5 MB API upload limit does not apply
 
-Prints one line per problem, with its line number, then a summary. Exits 0 when the file has
-no errors (warnings are allowed), 1 when it has errors, 2 when it cannot run.
+Prints one line per problem, with its line number and its kind in brackets, then how to fix each
+kind and a summary. Exits 0 when the file has no errors (warnings are allowed), 1 when it has
+errors, 2 when it cannot run.
 Needs Python 3.8+ and nothing else.
 """
 import argparse
@@ -18,6 +19,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import tempfile
 
@@ -63,59 +65,65 @@ def same(a, b):
     )
 
 
-def check_value(value, schema, where):
-    """Plain-words problems of `value` against a small subset of JSON Schema."""
+def looks_numeric(value, pattern):
+    return isinstance(value, str) and re.match(pattern, value.strip()) is not None
+
+
+def check_value(value, schema, where, number):
+    """(kind, plain words) for each problem of `value` against a small subset of JSON Schema."""
     name = f"`{where}`"
     if "anyOf" in schema:
-        if any(not check_value(value, option, where) for option in schema["anyOf"]):
+        if any(not check_value(value, option, where, number) for option in schema["anyOf"]):
             return []
-        return [f"{name} must be {schema.get('description', 'one of the allowed forms')}, got {show(value)}"]
+        return [("wrong-value", f"{name} must be {schema.get('description', 'one of the allowed forms')}, got {show(value)}")]
     wanted = schema.get("type")
     if wanted and not is_type(value, wanted):
         article = "an" if wanted[0] in "aeiou" else "a"
-        if wanted in ("number", "integer") and isinstance(value, str):
-            try:
-                float(value)
-                return [f"{name} must be {article} {wanted} without quotes, got {show(value)}"]
-            except ValueError:
-                pass
-        return [f"{name} must be {article} {wanted}, got {show(value)}"]
+        if wanted in ("number", "integer") and looks_numeric(value, number):
+            return [("quoted-number", f"{name} must be {article} {wanted} without quotes, got {show(value)}")]
+        return [("wrong-type", f"{name} must be {article} {wanted}, got {show(value)}")]
     if "enum" in schema and not any(same(value, option) for option in schema["enum"]):
         options = ", ".join(show(option) for option in schema["enum"])
-        return [f"{name} must be one of {options}, got {show(value)}"]
+        return [("wrong-value", f"{name} must be one of {options}, got {show(value)}")]
     if "const" in schema and not same(value, schema["const"]):
-        return [f"{name} must be {show(schema['const'])}, got {show(value)}"]
+        return [("wrong-value", f"{name} must be {show(schema['const'])}, got {show(value)}")]
     problems = []
     if isinstance(value, str) and len(value.strip()) < schema.get("minLength", 0):
-        problems.append(f"{name} is empty")
+        problems.append(("empty-value", f"{name} is empty"))
     if is_type(value, "number"):
         if "minimum" in schema and value < schema["minimum"]:
-            problems.append(f"{name} is {value}, below {schema['minimum']}")
+            problems.append(("out-of-range", f"{name} is {value}, below {schema['minimum']}"))
         if "maximum" in schema and value > schema["maximum"]:
-            problems.append(f"{name} is {value}, above {schema['maximum']}")
+            problems.append(("out-of-range", f"{name} is {value}, above {schema['maximum']}"))
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0):
-            problems.append(f"{name} is empty")
+            problems.append(("empty-value", f"{name} is empty"))
         for index, item in enumerate(value):
             if "items" in schema:
-                problems += check_value(item, schema["items"], f"{where}[{index}]")
-        if "contains" in schema and all(check_value(item, schema["contains"], where) for item in value):
-            problems.append(f"{name} has no {schema['contains'].get('description', 'matching item')}")
+                problems += check_value(item, schema["items"], f"{where}[{index}]", number)
+        if "contains" in schema and all(check_value(item, schema["contains"], where, number) for item in value):
+            problems.append(("missing-item", f"{name} has no {schema['contains'].get('description', 'matching item')}"))
     if isinstance(value, dict):
         if len(value) < schema.get("minProperties", 0):
-            problems.append(f"{name} is an empty object")
+            problems.append(("empty-value", f"{name} is an empty object"))
         for key in schema.get("required", []):
             if key not in value:
-                problems.append(f"missing `{key}`" if where == "row" else f"{name} is missing `{key}`")
+                problems.append(("missing-field", f"missing `{key}`" if where == "row" else f"{name} is missing `{key}`"))
         for key, item in value.items():
             sub = schema.get("properties", {}).get(key, schema.get("additionalProperties"))
-            if isinstance(sub, dict):
-                problems += check_value(item, sub, key if where == "row" else f"{where}.{key}")
+            if sub is False:
+                problems.append(("extra-field", f"`{key}` is not a key of this layout" if where == "row" else f"{name} has an unknown key `{key}`"))
+            elif isinstance(sub, dict):
+                problems += check_value(item, sub, key if where == "row" else f"{where}.{key}", number)
     return problems
 # [end:validate]
 
 
 # [start:read-rows]
+def reject_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
 def read_jsonl(text, report):
     rows = []
     lines = text.split("\n")
@@ -123,15 +131,18 @@ def read_jsonl(text, report):
         lines.pop()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
-            report.error(number, "empty line; JSON Lines has one object on every line")
+            report.error(number, "empty-line", "empty line; JSON Lines has one object on every line")
             continue
         try:
-            row = json.loads(line)
+            row = json.loads(line, parse_constant=reject_constant)
         except json.JSONDecodeError as error:
-            report.error(number, f"not valid JSON ({error.msg} at column {error.colno})")
+            report.error(number, "invalid-json", f"not valid JSON ({error.msg} at column {error.colno})")
+            continue
+        except ValueError as error:
+            report.error(number, "invalid-json", f"not valid JSON ({error})")
             continue
         if not isinstance(row, dict):
-            report.error(number, f"a line must hold one JSON object, got {show(row)}")
+            report.error(number, "invalid-json", f"a line must hold one JSON object, got {show(row)}")
             continue
         rows.append((number, row))
     return rows
@@ -144,7 +155,7 @@ def read_csv(text, report):
     except StopIteration:
         return None, []
     except csv.Error as error:
-        report.error(1, f"the header is not valid CSV ({error})")
+        report.error(1, "invalid-csv", f"the header is not valid CSV ({error})")
         return None, []
     rows, before = [], reader.line_num
     while True:
@@ -153,14 +164,15 @@ def read_csv(text, report):
         except StopIteration:
             break
         except csv.Error as error:
-            report.error(before + 1, f"not valid CSV ({error}); check the quotes")
+            report.error(before + 1, "invalid-csv", f"not valid CSV ({error}); check the quotes")
             break
         start, before = before + 1, reader.line_num
         if not cells or all(not cell.strip() for cell in cells):
-            report.error(start, "empty row")
+            report.error(start, "empty-line", "empty row")
         elif len(cells) != len(header):
             report.error(
                 start,
+                "inconsistent-columns",
                 f"{len(cells)} cells, but the header has {len(header)}; "
                 "quote cells that contain commas, quotes or line breaks",
             )
@@ -169,7 +181,7 @@ def read_csv(text, report):
     return header, rows
 
 
-def decode_cells(row, decode, number, report):
+def decode_cells(row, decode, number, report, pattern):
     """CSV cells are text: turn the ones the layout wants into numbers or JSON objects."""
     decoded = dict(row)
     for column, kind in (decode or {}).items():
@@ -177,17 +189,14 @@ def decode_cells(row, decode, number, report):
         if not isinstance(cell, str):
             continue
         text = cell.strip()
-        if kind == "number":
-            try:
-                decoded[column] = float(text)
-            except ValueError:
-                pass
+        if kind == "number" and re.match(pattern, text):
+            decoded[column] = float(text)
         elif kind == "json-object" and text.startswith("{"):
             try:
-                decoded[column] = json.loads(text)
-            except json.JSONDecodeError as error:
+                decoded[column] = json.loads(text, parse_constant=reject_constant)
+            except ValueError as error:
                 if report:
-                    report.error(number, f"`{column}` looks like a JSON object but is not valid JSON ({error.msg})")
+                    report.error(number, "invalid-json", f"`{column}` looks like a JSON object but is not valid JSON ({error})")
                 return None
     return decoded
 # [end:read-rows]
@@ -195,52 +204,60 @@ def decode_cells(row, decode, number, report):
 
 class Report:
     def __init__(self, path):
-        self.path, self.errors, self.warnings = path, 0, 0
+        self.path, self.errors, self.warnings, self.kinds = path, 0, 0, []
 
-    def error(self, line, message):
+    def say(self, line, severity, kind, message):
+        if kind not in self.kinds:
+            self.kinds.append(kind)
+        print(f"{self.path}:{line}: {severity}: {message} [{kind}]")
+
+    def error(self, line, kind, message):
         self.errors += 1
-        print(f"{self.path}:{line}: error: {message}")
+        self.say(line, "error", kind, message)
 
-    def warning(self, line, message):
+    def warning(self, line, kind, message):
         self.warnings += 1
-        print(f"{self.path}:{line}: warning: {message}")
+        self.say(line, "warning", kind, message)
 
 
 # [start:check]
-def fits(layout, rows):
+def fits(layout, rows, pattern):
     """How well the rows fit a layout: rows that meet it, then rows that have all its keys."""
     valid = with_keys = 0
     for number, row in rows:
         with_keys += all(key in row for key in layout["keys"])
-        decoded = decode_cells(row, layout.get("decode"), number, None)
-        if decoded is not None and not check_value(decoded, layout["row"], "row"):
+        decoded = decode_cells(row, layout.get("decode"), number, None, pattern)
+        if decoded is not None and not check_value(decoded, layout["row"], "row", pattern):
             valid += 1
     return valid, with_keys
 
 
 def check_file(path, task, dashboard, rules):
     report = Report(path)
-    limits = rules["limits"]
-    layouts = rules["layouts"]
+    limits, layouts, pattern = rules["limits"], rules["layouts"], rules["csv_number"]
     extension = os.path.splitext(path)[1].lower()
     file_format = limits["extensions"].get(extension)
     if file_format is None:
-        report.error(1, f"{extension or 'no extension'}: use a .jsonl or .csv file (JSON Lines or CSV)")
+        report.error(1, "wrong-extension", f"{extension or 'no extension'}: use a .jsonl or .csv file (JSON Lines or CSV)")
         return report
     size = os.path.getsize(path)
     if size > limits["api_upload_bytes"] and not dashboard:
         report.error(
             1,
+            "over-limit",
             f"{size / 1048576:.1f} MB is over the API's {limits['api_upload_bytes'] / 1048576:g} MB upload limit; "
             "upload it in the dashboard (then check with --dashboard) or split it",
         )
     with open(path, "rb") as handle:
         raw = handle.read()
+    if b"\0" in raw[:8192]:
+        report.error(1, "binary", "this is a binary file (or text saved as UTF-16), not JSON Lines or CSV")
+        return report
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        report.error(line, f"not UTF-8 (byte 0x{raw[error.start]:02x}); save the file as UTF-8")
+        report.error(line, "not-utf8", f"not UTF-8 (byte 0x{raw[error.start]:02x}); save the file as UTF-8")
         return report
 
     candidates = [item for item in layouts if item["format"] == file_format]
@@ -248,13 +265,14 @@ def check_file(path, task, dashboard, rules):
         candidates = [item for item in candidates if item["task_type"] == task]
         if not candidates:
             formats = sorted({item["format"] for item in layouts if item["task_type"] == task})
-            report.error(1, f"{task} data is documented as {' or '.join(formats)}, not {file_format}")
+            report.error(1, "wrong-format", f"{task} data is documented as {' or '.join(formats)}, not {file_format}")
             return report
 
     if file_format == "csv":
         header, rows = read_csv(text, report)
         if header is None:
-            report.error(1, "the file is empty; a CSV file starts with a header row")
+            if not report.errors:
+                report.error(1, "empty-file", "the file is empty; a CSV file starts with a header row")
             return report
         matching = [item for item in candidates if sorted(item["keys"]) == sorted(header)]
         if not matching:
@@ -262,7 +280,7 @@ def check_file(path, task, dashboard, rules):
             for item in candidates:
                 headers.setdefault(",".join(item["keys"]), []).append(item["task_type"])
             expected = " or ".join(f"{keys} ({', '.join(tasks)})" for keys, tasks in headers.items())
-            report.error(1, f"the header is {','.join(header)}; expected {expected}")
+            report.error(1, "wrong-header", f"the header is {','.join(header)}; expected {expected}")
             return report
         candidates = matching
     else:
@@ -270,10 +288,10 @@ def check_file(path, task, dashboard, rules):
 
     if not rows:
         if not report.errors:
-            report.error(1, "the file has no rows")
+            report.error(1, "empty-file", "the file has no rows")
         return report
 
-    scores = [(fits(item, rows), -index, item) for index, item in enumerate(candidates)]
+    scores = [(fits(item, rows, pattern), -index, item) for index, item in enumerate(candidates)]
     best = max(scores, key=lambda entry: entry[:2])
     layout = best[2]
     tied = [item["title"] for score, _, item in scores if score[0] and score[0] == best[0][0] and item is not layout]
@@ -283,40 +301,33 @@ def check_file(path, task, dashboard, rules):
 
     seen, kinds = {}, {}
     for number, row in rows:
-        decoded = decode_cells(row, layout.get("decode"), number, report)
+        decoded = decode_cells(row, layout.get("decode"), number, report, pattern)
         if decoded is None:
             continue
-        for problem in check_value(decoded, layout["row"], "row"):
-            report.error(number, problem)
-        for problem in check_value(decoded, layout.get("advice", {}), "row"):
-            report.warning(number, f"{problem} (a recommendation, not a rule)")
+        for kind, problem in check_value(decoded, layout["row"], "row", pattern):
+            report.error(number, kind, problem)
+        for kind, problem in check_value(decoded, layout.get("advice", {}), "row", pattern):
+            report.warning(number, kind, f"{problem} (a recommendation, not a rule)")
         for key in layout.get("same_kind", []):
-            kind = "an object" if isinstance(decoded.get(key), dict) else "a single label"
-            first = kinds.setdefault(key, (kind, number))
-            if first[0] != kind:
-                report.error(number, f"`{key}` is {kind}, but line {first[1]} has {first[0]}; use one form in the whole file")
+            form = "an object" if isinstance(decoded.get(key), dict) else "a single label"
+            first = kinds.setdefault(key, (form, number))
+            if first[0] != form:
+                report.error(number, "mixed-forms", f"`{key}` is {form}, but line {first[1]} has {first[0]}; use one form in the whole file")
         fingerprint = json.dumps(row, sort_keys=True)
         if fingerprint in seen:
-            report.warning(number, f"same row as line {seen[fingerprint]}; remove duplicates")
+            report.warning(number, "duplicate-row", f"same row as line {seen[fingerprint]}; remove duplicates")
         seen.setdefault(fingerprint, number)
 
     if not task and layout["id"] == "prompt-completion":
-        quoted = [number for number, row in rows if looks_numeric(row.get("completion"))]
+        quoted = [number for number, row in rows if looks_numeric(row.get("completion"), pattern)]
         if quoted and len(quoted) == len(rows):
             report.warning(
                 quoted[0],
+                "quoted-number",
                 "every completion is a number in quotes; for regression write numbers without quotes "
                 "and check with --task regression",
             )
     return report
-
-
-def looks_numeric(value):
-    try:
-        float(value)
-        return isinstance(value, str)
-    except (TypeError, ValueError):
-        return False
 # [end:check]
 
 
@@ -331,6 +342,10 @@ def main():
         print(f"error: no such file: {args.file}", file=sys.stderr)
         sys.exit(2)
     report = check_file(args.file, args.task, args.dashboard, rules)
+    if report.kinds:
+        print("How to fix:")
+        for kind in report.kinds:
+            print(f"  [{kind}] {rules['problems'][kind]}")
     if report.errors:
         print(f"{args.file}: {report.errors} error(s), {report.warnings} warning(s): fix the errors before you upload")
         sys.exit(1)
