@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import { REPOSITORY_URL } from '../../config/navbar';
 import { withHtmlDescriptions } from './descriptions';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from './samples';
 
@@ -39,6 +40,8 @@ export function apiDocsOptions(): DocsOptions {
     routeBasePath: 'api',
     sidebarPath: path.join(HERE, 'sidebars.ts'),
     docItemComponent: '@theme/ApiItem',
+    // Every API page comes from the OpenAPI document; ApiItem links it instead of "Edit this page".
+    editUrl: () => `${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}`,
   } as DocsOptions;
 }
 

@@ -8,9 +8,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_BASE_URL, API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
+import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
 import { infoRoute, listOperations, parseOpenApi, schemaRoute } from '../api-reference/spec';
+import { agentSection } from './agents';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
@@ -207,10 +208,9 @@ export default function llmsTxt(context: LoadContext): Plugin {
         '',
         `> ${SITE_SUMMARY}`,
         '',
-        `Every page is also served as Markdown at its URL plus \`.md\`; the links below point to those files. ` +
-          `[llms-full.txt](${baseUrl}llms-full.txt) holds all of them in one file. The API is described by the ` +
-          `OpenAPI document [openapi.yaml](${baseUrl}openapi.yaml) and the Postman collection ` +
-          `[${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}). Requests go to \`${API_BASE_URL}\` with the API key in the \`X-API-Key\` header.`,
+        ...agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, '')),
+        '',
+        `To try the requests in Postman, import [${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}).`,
       ];
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));
