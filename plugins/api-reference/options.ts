@@ -32,6 +32,10 @@ type ApiPageItem = Parameters<typeof createApiPageMD>[0] & { id: string; codeSam
 type InfoPageItem = Parameters<typeof createInfoPageMD>[0];
 type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & { id: string; frontMatter: { sample?: string } };
 
+/** Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open. */
+export const withSourceLink = (markdown: string) =>
+  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}">View this page's source in the OpenAPI document</a></p>\n`;
+
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
   return {
@@ -40,8 +44,6 @@ export function apiDocsOptions(): DocsOptions {
     routeBasePath: 'api',
     sidebarPath: path.join(HERE, 'sidebars.ts'),
     docItemComponent: '@theme/ApiItem',
-    // Every API page comes from the OpenAPI document; ApiItem links it instead of "Edit this page".
-    editUrl: () => `${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}`,
   } as DocsOptions;
 }
 
@@ -69,7 +71,7 @@ export function openApiDocsOptions() {
             // The operation's own description stays Markdown: the page's MDX renders it.
             const where = `${OPENAPI_SPEC} ${api.method.toUpperCase()} ${api.path}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
-            return createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses, callbacks } });
+            return withSourceLink(createApiPageMD({ ...item, api: { ...api, parameters, requestBody, responses, callbacks } }));
           },
           createInfoPageMD(item: InfoPageItem) {
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
@@ -82,7 +84,7 @@ export function openApiDocsOptions() {
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
             const markdown = createInfoPageMD({ ...item, info });
-            return facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown;
+            return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
             // Show the schema's own example on its page rather than a type-only skeleton.
@@ -90,7 +92,7 @@ export function openApiDocsOptions() {
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
             // The schema's own description stays Markdown: the page's MDX renders it.
             const schema = withHtmlDescriptions(item.schema, `${OPENAPI_SPEC} schema ${item.id}`, true);
-            return createSchemaPageMD({ ...item, schema });
+            return withSourceLink(createSchemaPageMD({ ...item, schema }));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -46,6 +46,8 @@ const box = (style: Style, children: ReactNode | ReactNode[] | string, type = 'd
 
 /** Long titles get a smaller size, so that up to three lines fit. */
 const titleSize = (title: string) => (title.length <= 28 ? 76 : title.length <= 60 ? 64 : 52);
+/** Three lines of the smallest size hold about 100 characters (clipping in the layout would cost a mask per card). */
+const clip = (title: string) => (title.length <= 100 ? title : `${title.slice(0, 99).replace(/\s+\S*$/, '')}…`);
 
 export async function renderCard({ title, section, site, address }: CardText): Promise<Buffer> {
   const logo = { type: 'img', props: { src: LOGO, width: 64, height: 64 } } as unknown as ReactNode;
@@ -53,7 +55,7 @@ export async function renderCard({ title, section, site, address }: CardText): P
     box({ alignItems: 'center', gap: 24, fontSize: 36, fontWeight: 700 }, [logo, box({}, site)]),
     box({ flexDirection: 'column', gap: 20, width: TEXT_WIDTH }, [
       box({ fontSize: 30, fontWeight: 700, color: COLOURS.accent, textTransform: 'uppercase', letterSpacing: 2 }, section),
-      box({ fontSize: titleSize(title), fontWeight: 700, lineHeight: 1.15, maxHeight: titleSize(title) * 1.15 * 3, overflow: 'hidden' }, title),
+      box({ fontSize: titleSize(title), fontWeight: 700, lineHeight: 1.15 }, clip(title)),
     ]),
     box({ fontSize: 28, color: COLOURS.soft }, address),
   ]);
@@ -62,5 +64,6 @@ export async function renderCard({ title, section, site, address }: CardText): P
     inner,
   ]);
   const svg = await satori(tree, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: FONTS });
-  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+  // The text is already paths (satori): no system fonts to scan, which would cost more than the drawing.
+  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
 }

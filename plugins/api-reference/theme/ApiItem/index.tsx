@@ -35,24 +35,8 @@ function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactN
   );
 }
 
-/** The page's source is the OpenAPI document (the docs instance's editUrl), not its generated file. */
-function SourceLink({ href }: { href?: string | null }): ReactNode {
-  if (!href) return null;
-  return (
-    <p className="api-source-link margin-top--lg">
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        View this page's source in the OpenAPI document
-      </a>
-    </p>
-  );
-}
-
 export default function ApiItem(props: Props): ReactNode {
   const MDXComponent = props.content;
-  const { editUrl } = MDXComponent.metadata;
-  // Without its editUrl, the page footer shows no "Edit this page": SourceLink says where the page comes from.
-  const { frontMatter: fm, toc, assets, contentTitle, metadata } = MDXComponent;
-  const doc = { metadata: { ...metadata, editUrl: undefined }, frontMatter: fm, toc, assets, contentTitle } as Props['content'];
   const frontMatter = MDXComponent.frontMatter as ApiFrontMatter;
   let body: ReactNode;
   if (frontMatter.code_samples) {
@@ -79,13 +63,12 @@ export default function ApiItem(props: Props): ReactNode {
     );
   }
   return (
-    <DocProvider content={doc}>
+    <DocProvider content={props.content}>
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <DocItemMetadata />
         <Layout>
           <ApiStoreContext.Provider value={store}>
             <SchemaExpansionProvider>{body}</SchemaExpansionProvider>
-            <SourceLink href={editUrl} />
           </ApiStoreContext.Provider>
         </Layout>
       </HtmlClassNameProvider>
