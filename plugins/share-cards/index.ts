@@ -104,6 +104,7 @@ export default function shareCards(context: LoadContext): Plugin {
         for (const [route, label] of labelsFromSidebars(plugin.content as LoadedContent, api ? 'API reference' : 'Docs', api)) labels.set(route, label);
       }
       const started = performance.now();
+      const cpu = process.cpuUsage();
       let count = 0;
       let rendered = 0;
       for await (const file of filesEndingWith(outDir, '.html')) {
@@ -123,7 +124,9 @@ export default function shareCards(context: LoadContext): Plugin {
         if (card.rendered) rendered += 1;
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`[share-cards] ${count} pages, ${rendered} cards rendered, ${count - rendered} from the cache, ${seconds} s`);
+      const used = process.cpuUsage(cpu);
+      const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
+      console.log(`[share-cards] ${count} pages, ${rendered} cards rendered, ${count - rendered} from the cache, ${seconds} s (${cpuSeconds} s CPU of the build process)`);
       await fs.writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${url}${baseUrl}sitemap.xml\n`);
     },
   };

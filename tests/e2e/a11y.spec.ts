@@ -41,3 +41,42 @@ for (const { route } of CRAWL_PAGES) {
     expect(found, `${found.length} axe violation(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
   });
 }
+
+/**
+ * API pages at common desktop widths (long paths and tables), light mode: axe, plus every scrolling
+ * box the keyboard cannot reach. axe ignores overflow under 13 px; a window with a classic scrollbar
+ * narrows the page by about that, so the check of our own counts any overflow.
+ */
+const API_PAGES = CRAWL_PAGES.filter((p) => ['operation', 'schema', 'api-info', 'api-index'].includes(p.kind));
+const WIDTHS = [1280, 1440];
+
+/** Elements that scroll (any overflow) with nothing focusable in them and no tabindex of their own. */
+function unreachableScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *, article *')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const scrolls = (v: string) => v === 'auto' || v === 'scroll';
+        const overflows = (scrolls(style.overflowX) && el.scrollWidth > el.clientWidth) || (scrolls(style.overflowY) && el.scrollHeight > el.clientHeight);
+        return overflows && el.tabIndex < 0 && !el.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+      })
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`),
+  );
+}
+
+for (const { route } of API_PAGES) {
+  test(`axe at ${WIDTHS.join(' and ')} px: ${route}`, async ({ page }) => {
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      if (width === WIDTHS[0]) {
+        await page.goto(route);
+        await hydrated(page);
+      }
+      await settled(page);
+      found.push(...(await violations(page, route, `${width} px`)));
+      found.push(...(await unreachableScrollers(page)).map((s) => `${route} [${width} px] scrollable region the keyboard cannot reach: ${s}`));
+    }
+    expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+  });
+}
