@@ -34,7 +34,7 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & { id: string; f
 
 /** Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open. */
 export const withSourceLink = (markdown: string) =>
-  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}">View this page's source in the OpenAPI document</a></p>\n`;
+  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
