@@ -105,9 +105,10 @@ export default function shareCards(context: LoadContext): Plugin {
       }
       const started = performance.now();
       const cpu = process.cpuUsage();
-      let count = 0;
-      let rendered = 0;
-      for await (const file of filesEndingWith(outDir, '.html')) {
+      const files: string[] = [];
+      for await (const file of filesEndingWith(outDir, '.html')) files.push(file);
+      /** Gives one page its card; true when the card had to be rendered. */
+      const cardPage = async (file: string): Promise<boolean> => {
         const relative = path.relative(outDir, file).split(path.sep).join('/').replace(/(^|\/)index\.html$|\.html$/, '');
         const route = `${baseUrl}${relative}`;
         const html = await fs.readFile(file, 'utf8');
@@ -120,9 +121,16 @@ export default function shareCards(context: LoadContext): Plugin {
         const temporary = `${file}.share-cards`;
         await fs.writeFile(temporary, withCard(html, `${url}${baseUrl}${cardPath}`, `${label.title}: ${label.section}`, file));
         await fs.rename(temporary, file);
-        count += 1;
-        if (card.rendered) rendered += 1;
-      }
+        return card.rendered;
+      };
+      // A few pages at a time: other plugins' postBuild work shares the event loop, so each await can wait long.
+      let next = 0;
+      let rendered = 0;
+      const lane = async () => {
+        for (let i = next++; i < files.length; i = next++) if (await cardPage(files[i])) rendered += 1;
+      };
+      await Promise.all(Array.from({ length: 8 }, lane));
+      const count = files.length;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const used = process.cpuUsage(cpu);
       const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
