@@ -11,6 +11,8 @@ import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import search from './plugins/search';
+import shareCards, { CARDS_DIR } from './plugins/share-cards';
+import { REPOSITORY_URL } from './config/navbar';
 
 const config = {
   title: 'Emissary Docs',
@@ -54,6 +56,9 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Code blocks with script="<file>#<region>" are filled from docs/_scripts.
           beforeDefaultRemarkPlugins: [remarkGuideScripts],
+          // "Last updated" from each file's last commit, and "Edit this page" to its source.
+          showLastUpdateTime: true,
+          editUrl: `${REPOSITORY_URL}/edit/main/`,
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -70,6 +75,7 @@ const config = {
     changelog,
     guideScripts,
     cspHeaders,
+    shareCards,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
@@ -82,7 +88,8 @@ const config = {
   ],
 
   themeConfig: {
-    image: 'img/logo.svg',
+    // The home page's share card; plugins/share-cards gives every page its own.
+    image: `${CARDS_DIR}/index.png`,
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

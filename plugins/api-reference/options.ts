@@ -13,6 +13,7 @@ import { normalizeDocument, plainTitle, yamlString } from './normalize';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
+import { REPOSITORY_URL } from '../../config/navbar';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -65,6 +66,10 @@ export function pageRegistry() {
     owners.set(page, owner);
   };
 }
+
+/** Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open. */
+export const withSourceLink = (markdown: string) =>
+  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
@@ -127,7 +132,7 @@ export function openApiDocsOptions() {
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
             const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
-            return withChangeNote(page, siteChangeBadge('operation', api.operationId, OPENAPI_SPEC));
+            return withSourceLink(withChangeNote(page, siteChangeBadge('operation', api.operationId, OPENAPI_SPEC)));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
@@ -142,7 +147,7 @@ export function openApiDocsOptions() {
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
             const markdown = createInfoPageMD({ ...item, info });
-            return facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown;
+            return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
             const name = schemaByTitle.get((item.schema as { title?: string }).title ?? '') ?? item.title;
@@ -158,7 +163,7 @@ export function openApiDocsOptions() {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withChangeNote(page, siteChangeBadge('schema', item.id, OPENAPI_SPEC));
+            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', item.id, OPENAPI_SPEC)));
           },
         },
       } satisfies OpenApiPlugin.Options,

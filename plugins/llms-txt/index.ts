@@ -10,11 +10,10 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
-import { sampleTarget } from '../api-reference/samples';
 import { parseOpenApi } from '../api-reference/spec';
-import { authSentence } from './api-markdown';
 import { apiTwinsFromPages } from './api-twins';
 import { generatedRoutes } from '../api-reference/generated';
+import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 import { loadChangelog } from '../changelog/history';
@@ -121,7 +120,6 @@ export default function llmsTxt(context: LoadContext): Plugin {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
       const releases = loadChangelog(context.siteDir, OPENAPI_SPEC);
-      const target = sampleTarget(doc, {});
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
       const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');
@@ -200,10 +198,9 @@ export default function llmsTxt(context: LoadContext): Plugin {
         '',
         `> ${SITE_SUMMARY}`,
         '',
-        `Every page is also served as Markdown at its URL plus \`.md\`; the links below point to those files. ` +
-          `[llms-full.txt](${baseUrl}llms-full.txt) holds all of them in one file. The API is described by the ` +
-          `OpenAPI document [openapi.yaml](${baseUrl}openapi.yaml) and the Postman collection ` +
-          `[${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}). Requests go to \`${target.baseUrl}\`; authentication: ${authSentence(target.auth)}`,
+        ...agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, '')),
+        '',
+        `To try the requests in Postman, import [${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}).`,
       ];
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));

@@ -41,3 +41,42 @@ for (const { route } of CRAWL_PAGES) {
     expect(found, `${found.length} axe violation(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
   });
 }
+
+/**
+ * API pages at common desktop widths (long paths and tables), light mode. The crawl above runs at
+ * Playwright's 1280 px; 1440 px gets the full axe set too. At both, every scrolling box must be
+ * reachable by keyboard: axe ignores overflow under 13 px, which a window's classic scrollbar
+ * (about 15 px) turns into a real one, so the check of our own counts any overflow.
+ */
+const API_PAGES = CRAWL_PAGES.filter((p) => ['operation', 'schema', 'api-info', 'api-index'].includes(p.kind));
+const FULL_AXE_WIDTH = 1440;
+
+/** Elements that scroll (any overflow) with nothing focusable in them and no tabindex of their own. */
+function unreachableScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *, article *')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const scrolls = (v: string) => v === 'auto' || v === 'scroll';
+        const overflows = (scrolls(style.overflowX) && el.scrollWidth > el.clientWidth) || (scrolls(style.overflowY) && el.scrollHeight > el.clientHeight);
+        return overflows && el.tabIndex < 0 && !el.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+      })
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`),
+  );
+}
+
+for (const { route } of API_PAGES) {
+  test(`no scrolling box out of keyboard reach at 1280 and 1440 px, axe at 1440 px: ${route}`, async ({ page }) => {
+    test.slow(); // Operation pages are long: axe takes a good part of the default 30 s on a busy machine.
+    const found: string[] = [];
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(route);
+    await hydrated(page);
+    found.push(...(await unreachableScrollers(page)).map((s) => `${route} [1280 px] scrollable region the keyboard cannot reach: ${s}`));
+    await page.setViewportSize({ width: FULL_AXE_WIDTH, height: 800 });
+    await settled(page);
+    found.push(...(await violations(page, route, `${FULL_AXE_WIDTH} px`)));
+    found.push(...(await unreachableScrollers(page)).map((s) => `${route} [${FULL_AXE_WIDTH} px] scrollable region the keyboard cannot reach: ${s}`));
+    expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+  });
+}

@@ -185,10 +185,11 @@ test('"Copy page as Markdown" copies the page twin', async ({ page, context }) =
   ] as const) {
     await page.goto(route);
     await hydrated(page);
+    await page.getByRole('button', { name: 'Page as Markdown', exact: true }).click();
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(expected);
-    await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', `${route}.md`);
+    await expect(page.getByRole('link', { name: 'View as Markdown', includeHidden: true })).toHaveAttribute('href', `${route}.md`);
   }
 });
 

@@ -30,14 +30,14 @@ test('llms.txt has the H1, the summary and the four sections', async () => {
   assert.equal(lines[1], '');
   assert.match(lines[2], /^> \S/);
   const sections = lines.filter((l) => l.startsWith('## '));
-  assert.deepEqual(sections, ['## Guides', '## API reference', '## Schemas', '## Optional']);
+  assert.deepEqual(sections, ['## For AI agents', '## Guides', '## API reference', '## Schemas', '## Optional']);
   assert.equal(lines.filter((l) => l.startsWith('# ')).length, 1);
   // Every entry of a section is a "- [title](url): description" line.
   let section = '';
   const counts: Record<string, number> = {};
   for (const line of lines) {
     if (line.startsWith('## ')) section = line.slice(3);
-    else if (section && line.trim()) {
+    else if (section && section !== 'For AI agents' && line.trim()) {
       assert.match(line, /^- \[[^\]]+\]\(\/[^)\s]*\.md\): \S/, `malformed llms.txt line: ${line}`);
       counts[section] = (counts[section] ?? 0) + 1;
     }
@@ -50,6 +50,25 @@ test('llms.txt has the H1, the summary and the four sections', async () => {
   const optional = text.slice(text.indexOf('## Optional'));
   assert.ok(optional.includes('](/intro.md)') && optional.includes('](/tutorial-basics/create-a-document.md)'));
   assert.ok(text.indexOf('](/api/create-project.md)') < text.indexOf('](/api/create-dataset.md)'), 'tag order');
+});
+
+test('llms.txt opens with the section for agents: base URL and auth header from the OpenAPI document, spec, twins, deletes, costs', async () => {
+  const text = await read(path.join(BUILD_DIR, 'llms.txt'));
+  const spec = JSON.parse(await read(path.join(BUILD_DIR, 'openapi.json')));
+  const header = (Object.values(spec.components.securitySchemes) as Array<{ in: string; name: string }>).find((s) => s.in === 'header')!.name;
+  assert.equal(text.match(/^## .*/m)?.[0], '## For AI agents', 'the first section');
+  const agents = text.slice(text.indexOf('## For AI agents'), text.indexOf('## Guides'));
+  assert.ok(agents.includes(`Base URL: \`${spec.servers[0].url}\``), agents);
+  assert.ok(agents.includes(`\`${header}\` header`), agents);
+  for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt']) assert.ok(agents.includes(`https://docs.withemissary.com/${file}`), file);
+  assert.match(agents, /plus `\.md`/);
+  assert.match(agents, /Treat every delete as irreversible/);
+  assert.match(agents, /billed while it is active/);
+  assert.match(agents, /not documented/);
+  // Its links are absolute and answer files of the build.
+  for (const [, url] of agents.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {
+    assert.ok(await exists(path.join(BUILD_DIR, new URL(url).pathname)), url);
+  }
 });
 
 test('every llms.txt link resolves to a file in build/', async () => {

@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../plugins/llms-txt/markdown';
 import { operationMarkdown, schemaMarkdown } from '../../plugins/llms-txt/api-markdown';
-import { kebabCase, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { readFileSync } from 'node:fs';
+import { agentSection } from '../../plugins/llms-txt/agents';
+import { kebabCase, listOperations, parseOpenApi, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import { postmanCollection } from '../../plugins/api-reference/postman';
 
 test('imports go, but imports inside code blocks stay', () => {
@@ -185,4 +187,25 @@ test('the Postman collection groups requests by tag and fills in examples', () =
   assert.deepEqual(JSON.parse((request.body as { raw: string }).raw), { train_dataset_id: 'ds-1', parameters: { learning_rate: 0.0002 } });
   assert.deepEqual(collection.variable.map((v) => v.key), ['baseUrl', 'apiKey']);
   assert.equal(collection.auth?.type, 'apikey');
+});
+
+test('the agent section of llms.txt takes the base URL and the auth header from the document, and fails loudly without them', () => {
+  const real = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
+  const moved = { ...real, servers: [{ url: 'https://api.example.test' }], components: { ...real.components, securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-Other-Key' } } } };
+  const text = agentSection(moved, 'https://docs.example.test').join('\n');
+  assert.match(text, /^## For AI agents/);
+  assert.ok(text.includes('Base URL: `https://api.example.test`'), text);
+  assert.ok(text.includes('`X-Other-Key` header'), text);
+  assert.ok(text.includes('https://docs.example.test/openapi.yaml') && text.includes('https://docs.example.test/openapi.json'));
+  // Every DELETE operation of the document is named, with its twin.
+  for (const slug of ['delete-project-by-id', 'delete-dataset-by-id', 'delete-training-job-by-id', 'delete-deployment-by-id', 'delete-engine-by-id']) {
+    assert.ok(text.includes(`(https://docs.example.test/api/${slug}.md)`), slug);
+  }
+  assert.match(text, /not document whether a deleted object can be restored\. Treat every delete as irreversible/);
+  const bearer = agentSection({ ...real, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d').join('\n');
+  assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
+  assert.match(text, /billed while it is active/);
+  assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d'), /no servers\[0\]\.url/);
+  const withoutEngines = { ...real, paths: Object.fromEntries(Object.entries(real.paths).filter(([p]) => !p.startsWith('/v1/engines'))) };
+  assert.throws(() => agentSection(withoutEngines, 'https://d'), /createEngine \(a billed call\)/);
 });

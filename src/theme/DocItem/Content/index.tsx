@@ -1,4 +1,4 @@
-// Adds "Copy page as Markdown" and a link to the page's Markdown twin above every doc page's content.
+// Adds the page menu (copy, view or open the page's Markdown twin in an assistant) above every doc page's content.
 import React, { type ComponentProps, type ReactNode } from 'react';
 import Content from '@theme-original/DocItem/Content';
 import PageMarkdown from '@site/src/components/PageMarkdown';

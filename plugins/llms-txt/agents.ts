@@ -1,0 +1,47 @@
+/**
+ * The section of llms.txt for AI agents: where to send requests and how to authenticate (from the
+ * OpenAPI document), where the spec and the Markdown twins are, and what is risky (deletes) or
+ * billed, as far as the reference documents it.
+ */
+import { sampleTarget } from '../api-reference/samples';
+import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '../api-reference/spec';
+import { authSentence } from './api-markdown';
+
+/**
+ * The operations the reference says start billing: a deployment or engine is billed while it is
+ * active ("a deactivated deployment is not billed", "an inactive engine is not billed").
+ */
+const BILLED_WHILE_ACTIVE = ['createDeployment', 'reactivateDeploymentById', 'createEngine', 'reactivateEngineById'];
+
+const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operation.summary ?? entry.operation.operationId}](${siteUrl}${entry.route}.md)`;
+
+/** The Markdown of the section, with absolute links (`siteUrl` ends without a slash). */
+export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
+  if (!doc.servers?.[0]?.url) throw new Error('llms-txt: the OpenAPI document has no servers[0].url to name as the base URL');
+  // The host and credentials the code samples use (plugins/api-reference/samples.ts), for the whole API.
+  const { baseUrl, auth } = sampleTarget(doc, {});
+  const operations = listOperations(doc);
+  const deletes = operations.filter((e) => e.method === 'delete');
+  const found = BILLED_WHILE_ACTIVE.map((id) => operations.find((e) => e.operation.operationId === id));
+  const billed = found.filter((e): e is ApiOperationEntry => e !== undefined);
+  // Another API (a fixture) has none of them; Emissary's document with one renamed fails loudly.
+  if (billed.length && billed.length < found.length) {
+    throw new Error(`llms-txt: operation ${BILLED_WHILE_ACTIVE[found.indexOf(undefined)]} (a billed call) is not in the OpenAPI document`);
+  }
+  return [
+    '## For AI agents',
+    '',
+    `- Base URL: \`${baseUrl}\`. Authentication: ${authSentence(auth)} Never put a key in code that runs in a browser.`,
+    `- The API is described by the OpenAPI document at ${siteUrl}/openapi.yaml (also ${siteUrl}/openapi.json). ` +
+      `Every page of this site is also Markdown at its URL plus \`.md\` (the links below); ${siteUrl}/llms-full.txt holds them all.`,
+    ...(deletes.length
+      ? [`- Deletes (${deletes.map((e) => opLink(siteUrl, e)).join(', ')}): the reference does not document whether a deleted object can be restored. ` +
+          'Treat every delete as irreversible and ask the user before you call one.']
+      : []),
+    billed.length
+      ? `- Calls that cost money: a deployment or inference engine is billed while it is active, and is not billed once deactivated ` +
+        `(${billed.map((e) => opLink(siteUrl, e)).join(', ')} make one active). Prices, and how training jobs and inference requests are billed, ` +
+        'are not documented: ask the user before you start training, deploy or reactivate anything.'
+      : '- Calls that cost money: not documented. Ask the user before you call anything that creates or starts a resource.',
+  ];
+}

@@ -1,0 +1,69 @@
+/**
+ * One share card: a 1200×630 PNG with the page's section and title in the site's colours.
+ * satori lays the text out into SVG paths (Inter from @fontsource/inter, SIL OFL 1.1), resvg
+ * rasterises it: no browser, no network.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import type { ReactNode } from 'react';
+import satori from 'satori';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+const require = createRequire(import.meta.url);
+const font = (weight: 400 | 700) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const FONTS = [
+  { name: 'Inter', data: font(400), weight: 400 as const, style: 'normal' as const },
+  { name: 'Inter', data: font(700), weight: 700 as const, style: 'normal' as const },
+];
+
+/** src/css/custom.css: the light primary's darkest shade, the dark mode's primary and its lightest shade. */
+const COLOURS = { background: '#144e32', accent: '#4fd1a5', soft: '#9be5cb', text: '#ffffff' };
+
+/** static/img/logo-dark.svg: the plane on a light square, legible on the dark card. */
+const LOGO = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="7" fill="#7fd9a8"/>' +
+    '<path d="M6.5 15.2 L25.5 7 L20 25 L15.2 18.6 Z" fill="#0b2a1c"/><path d="M15.2 18.6 L25.5 7 L16.6 23.6 Z" fill="#1f6f4a"/></svg>',
+).toString('base64')}`;
+
+export interface CardText {
+  title: string;
+  section: string;
+  /** The site's name, shown next to the logo. */
+  site: string;
+  /** The page's address without the scheme, shown at the bottom. */
+  address: string;
+}
+
+const ACCENT_WIDTH = 24;
+const TEXT_WIDTH = CARD_WIDTH - ACCENT_WIDTH - 2 * 80;
+
+type Style = Record<string, string | number>;
+const box = (style: Style, children: ReactNode | ReactNode[] | string, type = 'div'): ReactNode =>
+  ({ type, props: { style: { display: 'flex', ...style }, children } }) as unknown as ReactNode;
+
+/** Long titles get a smaller size, so that up to three lines fit. */
+const titleSize = (title: string) => (title.length <= 28 ? 76 : title.length <= 60 ? 64 : 52);
+/** Three lines of the smallest size hold about 100 characters (clipping in the layout would cost a mask per card). */
+const clip = (title: string) => (title.length <= 100 ? title : `${title.slice(0, 99).replace(/\s+\S*$/, '')}…`);
+
+export async function renderCard({ title, section, site, address }: CardText): Promise<Buffer> {
+  const logo = { type: 'img', props: { src: LOGO, width: 64, height: 64 } } as unknown as ReactNode;
+  const inner = box({ flexGrow: 1, flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px' }, [
+    box({ alignItems: 'center', gap: 24, fontSize: 36, fontWeight: 700 }, [logo, box({}, site)]),
+    box({ flexDirection: 'column', gap: 20, width: TEXT_WIDTH }, [
+      box({ fontSize: 30, fontWeight: 700, color: COLOURS.accent, textTransform: 'uppercase', letterSpacing: 2 }, section),
+      box({ fontSize: titleSize(title), fontWeight: 700, lineHeight: 1.15 }, clip(title)),
+    ]),
+    box({ fontSize: 28, color: COLOURS.soft }, address),
+  ]);
+  const tree = box({ width: CARD_WIDTH, height: CARD_HEIGHT, background: COLOURS.background, color: COLOURS.text, fontFamily: 'Inter' }, [
+    box({ width: ACCENT_WIDTH, height: CARD_HEIGHT, background: COLOURS.accent }, []),
+    inner,
+  ]);
+  const svg = await satori(tree, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: FONTS });
+  // The text is already paths (satori): no system fonts to scan, which would cost more than the drawing.
+  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+}
