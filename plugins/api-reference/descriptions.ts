@@ -24,8 +24,20 @@ function Anchor(props: ComponentProps<'a'> & { node?: unknown }) {
   return createElement('a', external ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest);
 }
 
+/** Rendered descriptions by their Markdown: schemas repeat in every operation that uses them. */
+const rendered = new Map<string, string>();
+
 /** One Markdown description as HTML; `where` names it in errors (file and JSON path). */
 export function descriptionHtml(markdown: string, where: string): string {
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = renderDescription(markdown, where);
+    rendered.set(markdown, html);
+  }
+  return html;
+}
+
+function renderDescription(markdown: string, where: string): string {
   const mdast = toHast.parse(markdown);
   visit(mdast, 'html', (node: { value: string }) => {
     throw new Error(`${where}: raw HTML in a description (${JSON.stringify(node.value)}) is not rendered; write it in Markdown`);

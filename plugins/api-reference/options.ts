@@ -8,6 +8,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { withHtmlDescriptions } from './descriptions';
+import { API_DOCS_PLUGIN } from '../fast-hydration';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from './samples';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +47,8 @@ export function apiDocsOptions(): DocsOptions {
 export function openApiDocsOptions() {
   return {
     id: 'openapi',
+    // The config names the API's docs plugin by this path (a lighter wrapper of plugin-content-docs).
+    docsPlugin: API_DOCS_PLUGIN,
     docsPluginId: API_DOCS_PLUGIN_ID,
     config: {
       emissary: {
