@@ -109,14 +109,18 @@ async function searchOnly(): Promise<void> {
 /** `BENCH_SCALE=1,8,32`: one cold build per factor of the multiplied document, and the scale table. */
 async function scaleOnly(value: string): Promise<void> {
   const loadAverage = os.loadavg();
-  const rows: ScaleRow[] = [];
-  for (const factor of scaleFactors(value)) rows.push(await benchScale(SITE, BENCH, factor, log));
   const info = runInfo();
-  const md = scaleMarkdown(rows, { ...info, loadAverage });
+  const rows: ScaleRow[] = [];
+  let md = '';
+  for (const factor of scaleFactors(value)) {
+    rows.push(await benchScale(SITE, BENCH, factor, log));
+    // Written after every row: a ×32 build takes long enough for the earlier rows to be worth keeping.
+    md = scaleMarkdown(rows, { ...info, loadAverage });
+    await fs.writeFile(path.join(BENCH, 'scale-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
+    await fs.writeFile(path.join(BENCH, 'scale-results.md'), `${md}\n`);
+    log(`wrote .bench/scale-results.json and .bench/scale-results.md (×${rows.map((r) => r.factor).join(', ×')})`);
+  }
   console.log(md);
-  await fs.writeFile(path.join(BENCH, 'scale-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
-  await fs.writeFile(path.join(BENCH, 'scale-results.md'), `${md}\n`);
-  log('wrote .bench/scale-results.json and .bench/scale-results.md');
 }
 
 async function main(): Promise<void> {

@@ -143,7 +143,7 @@ test('an operation page does not load the description of every API page (it grow
   const descriptions = apiPageDescriptions();
   expect(descriptions.length).toBeGreaterThan(30);
   const text = (await startupScripts(page, '/api/create-training-job')).map((s) => s.text).join('\n');
-  // Its own description is in its own chunk; the version metadata keeps those of the /api index cards.
+  // Its own, those of the schemas it shows, and the /api index cards' (upstream: every page's).
   const loaded = descriptions.filter((d) => text.includes(JSON.stringify(d.description).slice(1, -1)));
-  expect(loaded.length, loaded.map((d) => path.basename(d.file)).join(', ')).toBeLessThanOrEqual(2);
+  expect(loaded.length, loaded.map((d) => path.basename(d.file)).join(', ')).toBeLessThanOrEqual(5);
 });
