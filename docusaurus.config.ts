@@ -7,7 +7,7 @@ import apiReference from './plugins/api-reference';
 import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
 import changelog from './plugins/changelog';
 import cspHeaders from './plugins/csp';
-import fastHydration from './plugins/fast-hydration';
+import fastHydration, { API_DOCS_PLUGIN } from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import search from './plugins/search';
@@ -68,7 +68,7 @@ const config = {
 
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
-    ['@docusaurus/plugin-content-docs', apiDocsOptions()],
+    [API_DOCS_PLUGIN, apiDocsOptions()],
     ['docusaurus-plugin-openapi-docs', openApiDocsOptions()],
     llmsTxt,
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).

@@ -14,6 +14,10 @@
  * BENCH_SEARCH_RUNS (runs per query, cold and warm, default 5), BENCH_ONLY=search (nothing but the
  * search part, against BENCH_BUILD_DIR, default .bench/build; writes .bench/search-results.json and
  * .md, leaving a full run's results.json alone).
+ *
+ * BENCH_SCALE=1,8,32 (scripts/bench/scale.ts): instead of all the above, one cold build per factor of
+ * the document multiplied, and a table of build time, peak memory, output, search index fetched and
+ * operation-page JavaScript per factor; writes .bench/scale-results.json and .md.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -26,6 +30,7 @@ import { inspectScripts, readRegistry, transferTotals } from './bench/chunks';
 import { runLighthouse, CHROME_PATH, type FormFactor, type LighthouseRun } from './bench/lighthouse';
 import { analyzeBuild, type PackageShare } from './bench/analyze';
 import { benchSearch, type SearchResult } from './bench/search';
+import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/scale';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
 const SITE = path.resolve(__dirname, '..');
@@ -101,8 +106,26 @@ async function searchOnly(): Promise<void> {
   log('wrote .bench/search-results.json and .bench/search-results.md');
 }
 
+/** `BENCH_SCALE=1,8,32`: one cold build per factor of the multiplied document, and the scale table. */
+async function scaleOnly(value: string): Promise<void> {
+  const loadAverage = os.loadavg();
+  const info = runInfo();
+  const rows: ScaleRow[] = [];
+  let md = '';
+  for (const factor of scaleFactors(value)) {
+    rows.push(await benchScale(SITE, BENCH, factor, log));
+    // Written after every row: a ×32 build takes long enough for the earlier rows to be worth keeping.
+    md = scaleMarkdown(rows, { ...info, loadAverage });
+    await fs.writeFile(path.join(BENCH, 'scale-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
+    await fs.writeFile(path.join(BENCH, 'scale-results.md'), `${md}\n`);
+    log(`wrote .bench/scale-results.json and .bench/scale-results.md (×${rows.map((r) => r.factor).join(', ×')})`);
+  }
+  console.log(md);
+}
+
 async function main(): Promise<void> {
   await fs.mkdir(BENCH, { recursive: true });
+  if (process.env.BENCH_SCALE) return scaleOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_ONLY === 'search') return searchOnly();
   if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" is known`);
   const buildRuns = positiveInt('BENCH_BUILDS', 3);

@@ -54,8 +54,22 @@ function Anchor(props: ComponentProps<'a'> & { node?: unknown }) {
   return createElement('a', external ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest);
 }
 
+/** Rendered descriptions by allowed tags and Markdown: schemas repeat in every operation that uses them. */
+const rendered = new Map<Set<string>, Map<string, string>>();
+
 /** One Markdown description as HTML (raw HTML kept only where harmless); `where` names it in errors. */
 export function descriptionHtml(markdown: string, where: string, allowed = HTML_ALLOWED): string {
+  let cache = rendered.get(allowed);
+  if (!cache) rendered.set(allowed, (cache = new Map()));
+  let html = cache.get(markdown);
+  if (html === undefined) {
+    html = renderDescription(markdown, where, allowed);
+    cache.set(markdown, html);
+  }
+  return html;
+}
+
+function renderDescription(markdown: string, where: string, allowed: Set<string>): string {
   let hast: HastNode;
   try {
     hast = toHast.runSync(toHast.parse(markdown)) as HastNode;

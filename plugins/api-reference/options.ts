@@ -14,6 +14,7 @@ import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
 import { REPOSITORY_URL } from '../../config/navbar';
+import { API_DOCS_PLUGIN } from '../fast-hydration';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -97,6 +98,8 @@ export function openApiDocsOptions() {
   });
   return {
     id: 'openapi',
+    // The config names the API's docs plugin by this path (a lighter wrapper of plugin-content-docs).
+    docsPlugin: API_DOCS_PLUGIN,
     docsPluginId: API_DOCS_PLUGIN_ID,
     config: {
       emissary: {

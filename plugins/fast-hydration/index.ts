@@ -45,6 +45,9 @@ export const REPLACEMENTS: Replacement[] = [
   },
 ];
 
+/** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): name it as the API's docs plugin. */
+export const API_DOCS_PLUGIN = here('lean-docs-data.ts');
+
 /** Client modules, in order: each moves startup work out of the tasks in which the page hydrates. */
 export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'warm-collator.ts'), here('client', 'hydration.ts')];
 

@@ -98,6 +98,14 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: OPENAPI, version: O, file: 'lib/theme/RequestSchema/index.js', sha256: 'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2', patch: 'theme/RequestSchema/index.tsx', section: 'Parameters and bodies render on the server' },
   { pkg: OPENAPI, version: O, file: 'lib/theme/ResponseSchema/index.js', sha256: '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b', patch: 'theme/ResponseSchema/index.tsx', section: 'Parameters and bodies render on the server' },
 
+  // The API's docs send less data to every page.
+  { pkg: DOCS, version: D, file: 'lib/globalData.js', sha256: '192cde2ebaf1ba1424d9a9be9a0f03f77cc4e8385ca36a6c577899fe98df9920', patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+  { pkg: DOCS, version: D, file: 'lib/props.js', sha256: '26b2e7cd95c0f81203f657442942280cb73a1da075148941b240c5f5c11adcad', patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+  { pkg: DOCS, version: D, file: 'lib/routes.js', sha256: '5292463cb424aa027fbebf9c14b4f2f29bfdc557659f18e5b00df60200458a35', patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+  { pkg: DOCS, version: D, file: 'lib/index.js', sha256: '54d247a9daa12904631a3fa620712ca01f77a2e987db3042adf7be78d8c4c4fa', part: /^.*(setGlobalData|createAllRoutes|toGlobalDataVersion).*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+  { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: '7cbddc9310c1b31507629a80640e53cb85d9eec5ab3ecb599e196fa4bf4b4134', part: /^.*version\.docs.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+  { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '89507f67efdfe12ac884763564dcfe86903441222d14d2d9c0be0fada591ebbb', part: /^.*\.docs\b.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
+
   // Valid nesting in the method-and-path box.
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/MethodEndpoint/index.js', sha256: 'aea76b2570fecf8cea83771c53f7725f835bdf0513a252b339eaf76316915a3d', patch: 'theme/ApiExplorer/MethodEndpoint/index.tsx', section: 'Valid nesting: code lines and the method-and-path box' },
 ];

@@ -3,18 +3,54 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 
-/** Runs a command with its output appended to a log file; rejects, naming the log, if it fails. */
-export function run(cmd: string, args: string[], cwd: string, log: string, env: Record<string, string> = {}): Promise<void> {
+/** Parent pid of every process (Linux /proc), to find a command's whole process tree. */
+async function parents(): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const name of await fs.readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await fs.readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid) out.set(Number(name), ppid);
+  }
+  return out;
+}
+
+/** Resident memory of `pid` and all its descendants, in bytes (0 where /proc is missing). */
+export async function treeRss(pid: number): Promise<number> {
+  const byParent = await parents();
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [child, parent] of byParent) if (parent === tree[i]) tree.push(child);
+  let pages = 0;
+  for (const p of tree) pages += Number((await fs.readFile(`/proc/${p}/statm`, 'utf8').catch(() => '0 0')).split(' ')[1]) || 0;
+  return pages * 4096;
+}
+
+/**
+ * Runs a command with its output appended to a log file; rejects, naming the log, if it fails.
+ * Resolves with the peak resident memory of its process tree, sampled every 250 ms.
+ */
+export function run(cmd: string, args: string[], cwd: string, log: string, env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(log, { flags: 'a' });
     out.write(`$ ${cmd} ${args.join(' ')}\n`);
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let peak = 0;
+    let sampling = false;
+    const timer = setInterval(() => {
+      if (sampling || child.pid == null) return;
+      sampling = true;
+      void treeRss(child.pid).then((rss) => {
+        peak = Math.max(peak, rss);
+        sampling = false;
+      });
+    }, 250);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('error', reject);
     child.on('close', (code) => {
+      clearInterval(timer);
       out.end();
-      if (code === 0) resolve();
+      if (code === 0) resolve(peak);
       else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}; see ${log}`));
     });
   });
@@ -31,6 +67,8 @@ export interface BuildTiming {
    * moves when other work shares the machine, so compare it when the load average was high.
    */
   cpuSeconds: number | null;
+  /** Peak resident memory of the process tree, bytes: the larger of gen-api's and the build's. */
+  peakRssBytes: number;
 }
 
 /** CPU seconds of this process's finished children (Linux: cutime + cstime in /proc/self/stat). */
@@ -49,15 +87,16 @@ export function generatedDir(siteDir: string): string {
   return path.join(siteDir, process.env.DOCUSAURUS_GENERATED_FILES_DIR_NAME ?? '.docusaurus');
 }
 
-export async function coldBuild(siteDir: string, outDir: string, log: string): Promise<BuildTiming> {
+/** `env` reaches both commands, e.g. `OPENAPI_SPEC` to build the site from another document. */
+export async function coldBuild(siteDir: string, outDir: string, log: string, env: Record<string, string> = {}): Promise<BuildTiming> {
   for (const dir of [outDir, path.join(siteDir, 'node_modules/.cache'), generatedDir(siteDir)]) {
     await fs.rm(dir, { recursive: true, force: true });
   }
   const cpu0 = await childCpuSeconds();
   const t0 = performance.now();
-  await run('npm', ['run', 'gen-api'], siteDir, log);
+  const genApiRss = await run('npm', ['run', 'gen-api'], siteDir, log, env);
   const t1 = performance.now();
-  await run('npx', ['docusaurus', 'build', '--out-dir', path.relative(siteDir, outDir)], siteDir, log);
+  const buildRss = await run('npx', ['docusaurus', 'build', '--out-dir', path.relative(siteDir, outDir)], siteDir, log, env);
   const t2 = performance.now();
   const cpu1 = await childCpuSeconds();
   return {
@@ -65,5 +104,6 @@ export async function coldBuild(siteDir: string, outDir: string, log: string): P
     buildSeconds: (t2 - t1) / 1000,
     totalSeconds: (t2 - t0) / 1000,
     cpuSeconds: cpu0 != null && cpu1 != null ? cpu1 - cpu0 : null,
+    peakRssBytes: Math.max(genApiRss, buildRss),
   };
 }

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 
 type Json = unknown;
-type Doc = {
+export type Doc = {
   paths: Record<string, Record<string, Json>>;
   tags?: { name: string; description?: string }[];
   components: Record<string, Record<string, Json>>;
@@ -40,6 +40,11 @@ function mapDeep(value: Json, fn: (key: string, v: Json, parent: Record<string, 
     return out;
   }
   return value;
+}
+
+/** How many operations the document has. */
+export function operationCount(doc: Doc): number {
+  return Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((m) => HTTP_METHODS.has(m))).length;
 }
 
 export function multiplySpec(source: Doc, factor: number, keepTags = false): Doc {
@@ -83,6 +88,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const keepTags = process.argv.includes('--keep-tags');
   const doc = multiplySpec(parse(readFileSync('openapi/emissary.yaml', 'utf8')) as Doc, Number(factorArg), keepTags);
   writeFileSync(out, stringify(doc, { lineWidth: 0 }));
-  const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((m) => HTTP_METHODS.has(m))).length;
-  console.error(`${out}: ${operations} operations, ${Object.keys(doc.components.schemas).length} schemas`);
+  console.error(`${out}: ${operationCount(doc)} operations, ${Object.keys(doc.components.schemas).length} schemas`);
 }

@@ -5,6 +5,8 @@
  * mounted later (client-side navigation).
  * Sizes and timings are the benchmark's business (`npm run bench`); this checks contents only.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { hydrated } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
@@ -122,4 +124,26 @@ test('other pages load on intent: pointing at a link fetches its page, links in 
   await page.locator('article a[href="/api/create-training-job"]').first().click();
   await expect(page).toHaveURL(/\/api\/create-training-job$/);
   await expect(page.locator('.openapi-left-panel__container h1')).toBeVisible();
+});
+
+/** The `description` front matter of every generated API page: what upstream's version metadata repeats per doc. */
+function apiPageDescriptions(): Array<{ file: string; description: string }> {
+  const dir = path.resolve(__dirname, '../../api-docs');
+  return filesUnder(dir)
+    .filter((f) => f.endsWith('.mdx'))
+    .map((file) => ({ file, description: JSON.parse(fs.readFileSync(file, 'utf8').match(/^description: (".*")$/m)?.[1] ?? '""') as string }))
+    .filter((d) => d.description.length > 20);
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+test('an operation page does not load the description of every API page (it grows with the API)', async ({ page }) => {
+  const descriptions = apiPageDescriptions();
+  expect(descriptions.length).toBeGreaterThan(30);
+  const text = (await startupScripts(page, '/api/create-training-job')).map((s) => s.text).join('\n');
+  // Its own, those of the schemas it shows, and the /api index cards' (upstream: every page's).
+  const loaded = descriptions.filter((d) => text.includes(JSON.stringify(d.description).slice(1, -1)));
+  expect(loaded.length, loaded.map((d) => path.basename(d.file)).join(', ')).toBeLessThanOrEqual(5);
 });

@@ -1,0 +1,56 @@
+/**
+ * What grows with the API (issue #14): a schema page does not repeat the whole schema list in its
+ * sidebar, and an operation page's startup JavaScript does not carry every API page's metadata.
+ * Runs over build/ (or BUILD_DIR, e.g. a build of a multiplied document from `BENCH_SCALE`).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { SIDEBAR_GROUP_SIZE } from '../../plugins/api-reference/sidebar-groups';
+import { BUILD_DIR, fileRoute, htmlFiles, routeFile } from '../support/build';
+
+const SIDEBAR = /<nav\b[^>]*aria-label="?Docs sidebar"?[^>]*>([\s\S]*?)<\/nav>/;
+const HREF = /\shref=(?:"([^"]*)"|([^\s>"']+))/g;
+
+async function schemaPages(): Promise<string[]> {
+  const files: string[] = [];
+  for await (const file of htmlFiles(path.join(BUILD_DIR, 'api', 'schemas'))) files.push(file);
+  return files;
+}
+
+test('a schema page lists a group of schemas in its sidebar, not all of them', async () => {
+  const pages = await schemaPages();
+  assert.ok(pages.length > SIDEBAR_GROUP_SIZE, `expected more than ${SIDEBAR_GROUP_SIZE} schema pages under ${BUILD_DIR}/api/schemas`);
+  // Each level of the sidebar shows at most SIDEBAR_GROUP_SIZE entries, each linking to one schema page.
+  const levels = Math.ceil(Math.log(pages.length) / Math.log(SIDEBAR_GROUP_SIZE));
+  const limit = Math.min(pages.length - 1, levels * SIDEBAR_GROUP_SIZE);
+  const problems: string[] = [];
+  for (const file of pages) {
+    const sidebar = (await fs.readFile(file, 'utf8')).match(SIDEBAR)?.[1];
+    if (!sidebar) {
+      problems.push(`${fileRoute(file)}: no docs sidebar`);
+      continue;
+    }
+    const linked = new Set([...sidebar.matchAll(HREF)].map((m) => m[1] ?? m[2]).filter((href) => href.startsWith('/api/schemas/')));
+    if (!linked.has(fileRoute(file))) problems.push(`${fileRoute(file)}: the sidebar does not link to the page itself`);
+    if (linked.size > limit) problems.push(`${fileRoute(file)}: the sidebar links to ${linked.size} of ${pages.length} schema pages (at most ${limit})`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** The text of the scripts a page's HTML names (runtime and main: what every page loads first). */
+async function scriptTags(route: string): Promise<string> {
+  const html = await fs.readFile(routeFile(route), 'utf8');
+  const srcs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((m) => m[1]);
+  assert.ok(srcs.length > 0, `${route}: no script tags`);
+  return (await Promise.all(srcs.map((src) => fs.readFile(path.join(BUILD_DIR, src), 'utf8')))).join('\n');
+}
+
+test('the startup bundle carries no list of the API docs (global data)', async () => {
+  const text = await scriptTags('/api/create-training-job');
+  // Upstream's global data lists each doc as {"id", "path", "sidebar"}; routes name paths, never doc ids.
+  const listed = (id: string) => new RegExp(`\\bid"?:"${id}"`).test(text);
+  assert.deepEqual(['create-training-job', 'list-projects', 'schemas/trainingjobdetail'].filter(listed), []);
+  assert.ok(listed('fine-tuning/datasets'), "the guides' docs are still listed, so the check above can fail");
+});
