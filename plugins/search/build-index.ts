@@ -3,7 +3,7 @@
  * by term prefix, page blocks for display, and a small manifest. Pure (no files): ./index.ts writes them.
  */
 import { createHash } from 'node:crypto';
-import { deref, listOperations, schemaRoute, type OpenApiDocument, type Schema } from '../api-reference/spec';
+import { deref, entryRef, jsonPointer, listOperations, type OpenApiDocument, type Schema } from '../api-reference/spec';
 import type { PageSection } from './extract';
 import { BLOCK_SIZE, BODY_CAP, identifierWords, pathTerms, shardKey, WEIGHT, words, type Manifest, type PageInfo, type Shard } from './matcher';
 
@@ -42,10 +42,20 @@ const identifierFields = (name: string): IndexPage['fields'] => {
   ];
 };
 
-/** Per API route: its label and the names that should find it. */
-export function apiFields(doc: OpenApiDocument): Map<string, Pick<IndexPage, 'label' | 'fields'>> {
+/**
+ * Per API route: its label and the names that should find it. `pages`: the generated pages' routes
+ * by OpenAPI node (plugins/api-reference/generated.ts).
+ */
+export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields'>> {
   const out = new Map<string, Pick<IndexPage, 'label' | 'fields'>>();
-  for (const { operation, method, path, route } of listOperations(doc)) {
+  const pageOf = (ref: string) => {
+    const route = pages.get(ref);
+    if (!route) throw new Error(`search: the OpenAPI plugin generated no page for ${ref}`);
+    return route;
+  };
+  for (const entry of listOperations(doc)) {
+    const { operation, method, path } = entry;
+    const route = pageOf(entryRef(doc, entry));
     const params = new Set((operation.parameters ?? []).map((p) => deref(doc, p).name));
     for (const media of Object.values(deref(doc, operation.requestBody ?? {}).content ?? {})) propertyNames(doc, media.schema, 0, params);
     const { segments, ends } = pathTerms(path);
@@ -62,7 +72,7 @@ export function apiFields(doc: OpenApiDocument): Map<string, Pick<IndexPage, 'la
     });
   }
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    out.set(schemaRoute(name), {
+    out.set(pageOf(jsonPointer('components', 'schemas', name)), {
       label: 'Schema',
       fields: [
         ...identifierFields(name),

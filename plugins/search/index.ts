@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { OPENAPI_SPEC } from '../api-reference/options';
 import { parseOpenApi } from '../api-reference/spec';
+import { generatedRoutes } from '../api-reference/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
 import { extractPage } from './extract';
 
@@ -23,8 +24,8 @@ export function routeFile(outDir: string, route: string): string {
 }
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
-export async function writeSearchIndex(outDir: string, routes: string[], specFile: string): Promise<number> {
-  const api = apiFields(parseOpenApi(await fs.readFile(specFile, 'utf8')));
+export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile = path.join(siteDir, OPENAPI_SPEC)): Promise<number> {
+  const api = apiFields(parseOpenApi(await fs.readFile(specFile, 'utf8')), generatedRoutes(siteDir));
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
     if (UNSEARCHED.test(route)) continue;
@@ -53,7 +54,7 @@ export default function searchPlugin(context: { siteDir: string }): Plugin {
       actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true });
     },
     async postBuild({ outDir, routesPaths }) {
-      await writeSearchIndex(outDir, routesPaths, path.resolve(context.siteDir, OPENAPI_SPEC));
+      await writeSearchIndex(outDir, routesPaths, context.siteDir);
     },
   };
 }

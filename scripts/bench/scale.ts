@@ -103,7 +103,7 @@ export async function benchScale(site: string, bench: string, factor: number, lo
   try {
     const s = await benchSearch(out, 1, log);
     const e = s.engines[0];
-    search = { engine: e.engine, indexBytesPerQuery: e.fetched.indexBytes / e.queries.length, worstFirstMs: e.worstFirstMs };
+    search = { engine: e.engine, indexBytesPerQuery: e.worstFetchedIndexBytes, worstFirstMs: e.worstFirstMs };
   } catch (err) {
     search = { error: err instanceof Error ? err.message : String(err) };
   }

@@ -5,10 +5,15 @@ import { readFileSync } from 'node:fs';
 import { apiFields, buildIndex, type IndexPage } from '../../plugins/search/build-index';
 import { extractPage } from '../../plugins/search/extract';
 import { BLOCK_SIZE, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
-import { listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
+import { entryRef, jsonPointer, listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
 
 const doc = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
-const api = apiFields(doc);
+// The generated pages' routes, as plugins/api-reference/generated.ts reads them from a build (this test runs before one).
+const pages = new Map([
+  ...listOperations(doc).map((e): [string, string] => [entryRef(doc, e), e.route]),
+  ...Object.keys(doc.components?.schemas ?? {}).map((name): [string, string] => [jsonPointer('components', 'schemas', name), `/api/schemas/${name.toLowerCase()}`]),
+]);
+const api = apiFields(doc, pages);
 
 const guide = (url: string, title: string, sections: Array<[string, string, string]>, intro = ''): IndexPage => ({
   url,
