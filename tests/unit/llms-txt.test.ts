@@ -202,7 +202,7 @@ test('the agent section of llms.txt takes the base URL and the auth header from 
     assert.ok(text.includes(`(https://docs.example.test/api/${slug}.md)`), slug);
   }
   assert.match(text, /not document whether a deleted object can be restored\. Treat every delete as irreversible/);
-  const bearer = agentSection({ ...real, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d').join('\n');
+  const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d').join('\n');
   assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
   assert.match(text, /billed while it is active/);
   assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d'), /no servers\[0\]\.url/);
