@@ -8,8 +8,8 @@ import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '..
 import { authSentence } from './api-markdown';
 
 /**
- * The operations the reference says start billing: a deployment or engine is billed while it is
- * active ("a deactivated deployment is not billed", "an inactive engine is not billed").
+ * The operations that make a deployment or engine active: the reference says only that a deactivated
+ * one is not billed ("a deactivated deployment is not billed", the same for engines).
  */
 const BILLED_WHILE_ACTIVE = ['createDeployment', 'reactivateDeploymentById', 'createEngine', 'reactivateEngineById'];
 
@@ -39,7 +39,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
           'Treat every delete as irreversible and ask the user before you call one.']
       : []),
     billed.length
-      ? `- Calls that cost money: a deployment or inference engine is billed while it is active, and is not billed once deactivated ` +
+      ? `- Calls that cost money: the reference says a deactivated deployment or inference engine is not billed, so treat an active one as billed ` +
         `(${billed.map((e) => opLink(siteUrl, e)).join(', ')} make one active). Prices, and how training jobs and inference requests are billed, ` +
         'are not documented: ask the user before you start training, deploy or reactivate anything.'
       : '- Calls that cost money: not documented. Ask the user before you call anything that creates or starts a resource.',

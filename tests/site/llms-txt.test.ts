@@ -63,7 +63,7 @@ test('llms.txt opens with the section for agents: base URL and auth header from 
   for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt']) assert.ok(agents.includes(`https://docs.withemissary.com/${file}`), file);
   assert.match(agents, /plus `\.md`/);
   assert.match(agents, /Treat every delete as irreversible/);
-  assert.match(agents, /billed while it is active/);
+  assert.match(agents, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
   assert.match(agents, /not documented/);
   // Its links are absolute and answer files of the build.
   for (const [, url] of agents.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {

@@ -204,7 +204,7 @@ test('the agent section of llms.txt takes the base URL and the auth header from 
   assert.match(text, /not document whether a deleted object can be restored\. Treat every delete as irreversible/);
   const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d').join('\n');
   assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
-  assert.match(text, /billed while it is active/);
+  assert.match(text, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
   assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d'), /no servers\[0\]\.url/);
   const withoutEngines = { ...real, paths: Object.fromEntries(Object.entries(real.paths).filter(([p]) => !p.startsWith('/v1/engines'))) };
   assert.throws(() => agentSection(withoutEngines, 'https://d'), /createEngine \(a billed call\)/);
