@@ -140,9 +140,38 @@ test('the open result list passes axe in light and dark mode', async ({ page }) 
     await expect(listbox(page).getByRole('option').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    const { violations } = await new AxeBuilder({ page }).include('.navbar').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-    expect(violations.map((v) => `${mode}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // The popup scrolls under the combobox, which keeps focus (aria-activedescendant): the arrows reach
+    // every option, as the next test checks; axe cannot see that and wants the region itself focusable.
+    const { violations } = await new AxeBuilder({ page })
+      .include('.navbar')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .setLegacyMode()
+      .analyze();
+    const found = violations.flatMap((v) =>
+      v.nodes.filter((n) => !(v.id === 'scrollable-region-focusable' && /popup/.test(n.target.join(' ')))).map((n) => `${mode}: ${v.id} ${n.target.join(' ')}`),
+    );
+    expect(found).toEqual([]);
   }
+});
+
+test('the arrows scroll the open result list to the active option, so the keyboard reaches all of it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.goto('/fine-tuning/datasets');
+  await hydrated(page);
+  await box(page).focus();
+  await box(page).pressSequentially('training', { delay: 20 });
+  const options = listbox(page).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const popup = listbox(page).locator('..');
+  const scrolls = await popup.evaluate((el) => el.scrollHeight > el.clientHeight);
+  expect(scrolls).toBe(true);
+  const count = await options.count();
+  for (let i = 0; i < count; i++) await page.keyboard.press('ArrowDown');
+  await expect(box(page)).toBeFocused();
+  const active = await box(page).getAttribute('aria-activedescendant');
+  expect(active).toBeTruthy();
+  await expect(page.locator(`[id="${active}"]`)).toBeInViewport();
+  expect(await popup.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 });
 
 test('the search page lists every result of ?q= as links, and Enter without a result list goes there', async ({ page }) => {
