@@ -135,7 +135,7 @@ export function openApiDocsOptions() {
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
             const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('operation', api.operationId, OPENAPI_SPEC)));
+            return withSourceLink(withChangeNote(page, siteChangeBadge('operation', api.operationId)));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
@@ -166,7 +166,7 @@ export function openApiDocsOptions() {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', item.id, OPENAPI_SPEC)));
+            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', item.id)));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -87,7 +87,7 @@ export function errorCatalogue(doc: OpenApiDocument, routes?: Map<string, string
 }
 
 /** The catalogue with its Markdown rendered to HTML, for the page. */
-export function errorCatalogueHtml(doc: OpenApiDocument, where: string, routes: Map<string, string>) {
+export function errorCatalogueHtml(doc: OpenApiDocument, where: string, routes: Map<string, string> | undefined) {
   return errorCatalogue(doc, routes).map((e) => ({
     ...e,
     description: e.description && markdownHtml(e.description, `${where} response ${e.status}`),

@@ -17,7 +17,7 @@ import { parseOpenApi } from '../api-reference/spec';
 import { errorCatalogue, errorCatalogueHtml } from './errors';
 import { generatedRoutes } from '../api-reference/generated';
 import { atomFeed } from './feed';
-import { changelogInputs, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from './history';
+import { changelogInputs, RECORDED_SPEC, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from './history';
 import { changeHtml, markdownHtml } from './inline';
 
 const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
@@ -57,18 +57,18 @@ export default function changelog(context: LoadContext): Plugin {
     name: 'changelog',
     getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
-    getPathsToWatch: () => [...changelogInputs(siteDir), path.join(siteDir, OPENAPI_SPEC), path.join(siteDir, ERRORS_PAGE)],
+    getPathsToWatch: () => [...changelogInputs(siteDir), path.join(siteDir, RECORDED_SPEC), path.join(siteDir, ERRORS_PAGE)],
     async loadContent() {
-      const specText = await fs.readFile(path.join(siteDir, OPENAPI_SPEC), 'utf8');
+      const specText = await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8');
       // Throws, failing the build, on a breaking change without a migration note.
-      const releases = loadChangelog(siteDir, OPENAPI_SPEC);
+      const releases = loadChangelog(siteDir);
       checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
       return { releases, specText } satisfies Content;
     },
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as Content; // loadContent's
       await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
-      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), OPENAPI_SPEC, generatedRoutes(siteDir))));
+      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined)));
     },
     async postBuild({ outDir, content }) {
       await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));

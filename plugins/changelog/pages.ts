@@ -10,12 +10,12 @@ import type { ChangeOwner } from './diff';
 import { errorHref, isErrorStatus } from './errors';
 
 const SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const loaded = new Map<string, Release[]>();
+let loaded: Release[] | undefined;
 
-/** The latest release's badge for an operation (operationId) or a schema (name or page slug) of `spec`. */
-export function siteChangeBadge(kind: ChangeOwner['kind'], name: string | undefined, spec: string): ChangeBadge | undefined {
-  if (!loaded.has(spec)) loaded.set(spec, loadChangelog(SITE_DIR, spec));
-  return name ? latestChange(loaded.get(spec)!, kind, name) : undefined;
+/** The latest release's badge for an operation (operationId) or a schema (name or page slug) of the recorded API. */
+export function siteChangeBadge(kind: ChangeOwner['kind'], name: string | undefined): ChangeBadge | undefined {
+  loaded ??= loadChangelog(SITE_DIR);
+  return name ? latestChange(loaded, kind, name) : undefined;
 }
 
 /** The page's Markdown/MDX with the latest release's note about it (from latestChange) near the top. */

@@ -21,7 +21,7 @@ export function changelogMarkdown(releases: Release[]): string {
 }
 
 /** The page source with `<ApiChangelog />` and `<ErrorDetails status="…" />` as Markdown, and `<head>` dropped. */
-export function referenceBlocksToMarkdown(source: string, releases: Release[], doc: OpenApiDocument, routes: Map<string, string>): string {
+export function referenceBlocksToMarkdown(source: string, releases: Release[], doc: OpenApiDocument, routes: Map<string, string> | undefined): string {
   const errors = errorCatalogue(doc, routes);
   return source
     .replace(/\]\(pathname:\/\//g, '](')

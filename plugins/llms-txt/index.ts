@@ -16,7 +16,7 @@ import { generatedRoutes } from '../api-reference/generated';
 import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
-import { loadChangelog } from '../changelog/history';
+import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
 import { referenceBlocksToMarkdown } from '../changelog/twins';
 
 export const SITE_SUMMARY =
@@ -119,7 +119,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
-      const releases = loadChangelog(context.siteDir, OPENAPI_SPEC);
+      const releases = loadChangelog(context.siteDir);
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
       const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');
@@ -127,7 +127,9 @@ export default function llmsTxt(context: LoadContext): Plugin {
         .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
         .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
       const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
-      const schemaPages = generatedRoutes(context.siteDir);
+      // /changelog and /errors describe the recorded API, also when the site is built from another document.
+      const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : parseOpenApi(await fs.readFile(path.join(context.siteDir, RECORDED_SPEC), 'utf8'));
+      const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(context.siteDir) : undefined;
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
@@ -155,7 +157,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
             // Code blocks filled from the guide scripts, as on the page.
             const source = fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source);
             // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
-            const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, doc, schemaPages), d);
+            const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, recorded, recordedPages), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
           }
         }
