@@ -12,10 +12,14 @@ import { latestChange, type Release } from '../changelog/history';
 import { withChangeNote } from '../changelog/pages';
 
 /** `releases`: the API's history (plugins/changelog); a page changed in the latest release carries its note. */
+/** The generated pages by the OpenAPI node their front matter names (`openapi_ref`). */
+export const pagesByRef = (pages: DocMeta[]) =>
+  new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
+
 export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[]): Twin[] {
   // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
   const { doc } = normalizeDocument(source);
-  const byRef = new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
+  const byRef = pagesByRef(pages);
   const used = new Set<DocMeta>();
   const page = (ref: string, what: string) => {
     const found = byRef.get(ref);

@@ -11,8 +11,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
 import { parseOpenApi } from '../api-reference/spec';
-import { apiTwinsFromPages } from './api-twins';
-import { generatedRoutes } from '../api-reference/generated';
+import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
@@ -129,7 +128,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
       const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
       // /changelog and /errors describe the recorded API, also when the site is built from another document.
       const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : parseOpenApi(await fs.readFile(path.join(context.siteDir, RECORDED_SPEC), 'utf8'));
-      const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(context.siteDir) : undefined;
+      const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
