@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
 
@@ -65,5 +65,7 @@ export async function renderCard({ title, section, site, address }: CardText): P
   ]);
   const svg = await satori(tree, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: FONTS });
   // The text is already paths (satori): no system fonts to scan, which would cost more than the drawing.
-  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+  // renderAsync parses and draws on libuv's thread pool, so the next cards' layout goes on meanwhile.
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return image.asPng();
 }
