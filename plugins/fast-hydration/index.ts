@@ -17,8 +17,9 @@
  *   the originals, so the static HTML is as before).
  */
 import path from 'node:path';
-import type { Plugin } from '@docusaurus/types';
-import { browserModuleReplacements, escapeRegExp, exactPath, type Replacement } from './replace-module';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { browserModuleReplacements, escapeRegExp, exactPath, replaceModule, type Replacement } from './replace-module';
+import { writeRouteBuckets } from './route-buckets/split';
 
 const here = (...parts: string[]): string => path.join(__dirname, ...parts);
 
@@ -72,10 +73,30 @@ export const API_ONLY_MODULES = new RegExp(
   `^${escapeRegExp(here(path.sep))}(theme[\\\\/](${API_ONLY_THEME.join('|')})[\\\\/]|unwrap[\\\\/]serverRendered\\.tsx$)`,
 );
 
-export default function fastHydration(): Plugin {
+/** Docusaurus's generated route modules → the lean ones route-buckets/split.ts writes into `dir`, and its preload. */
+export function routeBucketReplacements(dir: string): Replacement[] {
+  return [
+    { test: /^@generated\/routes$/, target: path.join(dir, 'routes.js') },
+    { test: /^@generated\/registry$/, target: path.join(dir, 'registry.js') },
+    { test: /^@generated\/routesChunkNames(\.json)?$/, target: path.join(dir, 'routesChunkNames.js') },
+    // Imported as './preload' by the client entry, the navigation and window.docusaurus.
+    { test: /^\.\/preload(\.js)?$/, issuer: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/][^\\/]+\.js$/, target: here('route-buckets', 'preload.ts') },
+  ];
+}
+
+export default function fastHydration(context: LoadContext): Plugin {
+  const replacements = browserModuleReplacements('fast-hydration', REPLACEMENTS);
   return {
-    ...browserModuleReplacements('fast-hydration', REPLACEMENTS),
+    ...replacements,
     getThemePath: () => here('theme'),
     getClientModules: () => CLIENT_MODULES,
+    configureWebpack(config, isServer, utils, content) {
+      const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
+      // Production browser build only: `start` regenerates the route modules as files change.
+      if (isServer || config.mode !== 'production') return base as never;
+      const dir = path.join(context.generatedFilesDir, 'route-buckets');
+      writeRouteBuckets(context.generatedFilesDir, dir);
+      return { plugins: [...(base.plugins ?? []), ...routeBucketReplacements(dir).map((r) => replaceModule(utils, r))] } as never;
+    },
   };
 }

@@ -26,7 +26,7 @@ export const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[
 /** Matches this one file's resolved path and nothing else. */
 export const exactPath = (file: string): RegExp => new RegExp(`^${escapeRegExp(file)}$`);
 
-function replaceModule(utils: ConfigureWebpackUtils, { test, target, issuer }: Replacement): unknown {
+export function replaceModule(utils: ConfigureWebpackUtils, { test, target, issuer }: Replacement): unknown {
   const { NormalModuleReplacementPlugin } = utils.currentBundler.instance as unknown as { NormalModuleReplacementPlugin: ReplacementPlugin };
   return new NormalModuleReplacementPlugin(test, (data) => {
     if (issuer && !issuer.test(data.contextInfo?.issuer ?? '')) return;

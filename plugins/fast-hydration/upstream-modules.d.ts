@@ -26,3 +26,9 @@ declare module '@theme-init/ResponseSchema' {
   const ResponseSchema: ComponentType<Record<string, unknown>>;
   export default ResponseSchema;
 }
+
+// The browser build's lean route tree (route-buckets/split.ts) adds the lists that load by bucket.
+declare module '@generated/routes' {
+  import type { RouteConfig } from 'react-router-config';
+  export const buckets: Array<{ base: string; routes: RouteConfig[]; load: Array<() => Promise<{ default: RouteConfig[] }>> }>;
+}
