@@ -64,6 +64,15 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: CORE, version: D, file: 'lib/client/docusaurus.js', sha256: 'b0d1dbdc1e3a706fe1ffd91c726d8348c5e4ed6ac95a716f549eb58127a4b202', patch: 'client/prefetch-on-intent.ts', section: 'Pages load on intent only' },
   { pkg: CORE, version: D, file: 'lib/client/exports/Link.js', sha256: '579c2ce775717e6c5dce523b441c038735aebd2e4e1e8cea53fe413e26b326f3', part: /^.*window\.docusaurus.*$/gm, patch: 'client/prefetch-on-intent.ts', section: 'Pages load on intent only' },
 
+  // Route data in the browser by bucket (route-buckets/).
+  { pkg: CORE, version: D, file: 'lib/server/codegen/codegenRoutes.js', sha256: '6bdf7133ebc411f96e918619faf14543239e27adebe60f4bbb081a392349689c', patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
+  { pkg: CORE, version: D, file: 'lib/client/preload.js', sha256: '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542', patch: 'route-buckets/preload.ts', section: 'Route data loads by bucket' },
+  { pkg: CORE, version: D, file: 'lib/client/PendingNavigation.js', sha256: '1c489db32b5665b06586dc471d29def9cab8a8f4acac9863775dd378716ce4d0', patch: 'route-buckets/preload.ts', section: 'Route data loads by bucket' },
+  { pkg: CORE, version: D, file: 'lib/client/exports/ComponentCreator.js', sha256: '5f99bdbd725f6e0b2943d25f99c93205952e9b45ac78c76b63f62a767bbba363', patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
+  { pkg: CORE, version: D, file: 'lib/client/normalizeLocation.js', sha256: '2759003e81bfa6c32540f148b51ed629bd449b8b0bec6c0a0817247a56eb588e', patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
+  { pkg: COMMON, version: D, file: 'lib/utils/routesUtils.js', sha256: 'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3', patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
+  { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: 'aa61a6aac5fc6252c2f6a9b0ea3347e668a2ac54c184635ed8c2e7ae56c83fc9', part: /^.*route\.routes.*$/gm, patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
+
   // The collator warms up in a task of its own.
   { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '7677613550a21a75fd727628a14c1497a032f7fd0684e91f6f36b840db7fbead', part: /^.*localeCompare.*$/gm, patch: 'client/warm-collator.ts', section: 'The collator warms up in a task of its own' },
 

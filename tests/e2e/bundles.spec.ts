@@ -147,3 +147,26 @@ test('an operation page does not load the description of every API page (it grow
   const loaded = descriptions.filter((d) => text.includes(JSON.stringify(d.description).slice(1, -1)));
   expect(loaded.length, loaded.map((d) => path.basename(d.file)).join(', ')).toBeLessThanOrEqual(5);
 });
+
+test("route data loads by bucket: a page fetches its own bucket's routes, and links navigate client-side into other buckets", async ({ page }) => {
+  const buckets: string[] = [];
+  page.on('request', (r) => {
+    const m = new URL(r.url()).pathname.match(/\/assets\/js\/(routes-\d+-\d+)\./);
+    if (m) buckets.push(m[1]);
+  });
+  await page.goto('/api/create-training-job');
+  await hydrated(page);
+  expect(buckets, 'one bucket of the API list, none of the guides').toHaveLength(1);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  // Page after page through the "Next" link, as a reader reads on: each is rendered by the client.
+  for (let step = 0; step < 5; step++) {
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = await next.getAttribute('href');
+    await next.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.locator('article h1, article header h1').first()).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no full page load').toBe(true);
+  expect(new Set(buckets).size, `buckets fetched: ${buckets.join(', ')}`).toBeGreaterThan(1);
+  expect(buckets.length, 'each bucket is fetched once').toBe(new Set(buckets).size);
+});

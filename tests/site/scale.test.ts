@@ -54,3 +54,17 @@ test('the startup bundle carries no list of the API docs (global data)', async (
   assert.deepEqual(['create-training-job', 'list-projects', 'schemas/trainingjobdetail'].filter(listed), []);
   assert.ok(listed('fine-tuning/datasets'), "the guides' docs are still listed, so the check above can fail");
 });
+
+test("the startup bundle carries no other API page's route, registry entry or chunk name (route buckets)", async () => {
+  const text = await scriptTags('/api/create-training-job');
+  // (Guide paths stay in main anyway: the guides' global data lists them for the navbar's doc items.)
+  const others = ['/api/list-projects', '/api/schemas/trainingjobdetail', '/api/upload-dataset'];
+  // Route paths appear in the route tree (path:"…") and in the chunk names ("…-hash"); modules by file name.
+  const carried = (p: string) => text.includes(`"${p}"`) || text.includes(`'${p}'`) || text.includes(`"${p}-`);
+  assert.deepEqual(others.filter(carried), []);
+  assert.ok(!/api-docs\/list-projects\.api\.mdx/.test(text), 'an API page module is registered in main');
+  // What stays: the lists' index pages (the breadcrumbs' home link) and the pages of short lists.
+  assert.ok(carried('/api') && carried('/'), 'the index pages stay in main, so the check above can fail');
+  const buckets = (await fs.readdir(path.join(BUILD_DIR, 'assets', 'js'))).filter((f) => f.startsWith('routes-'));
+  assert.ok(buckets.length > 2, `route bucket chunks in ${BUILD_DIR}/assets/js: ${buckets.join(', ') || 'none'}`);
+});

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPLACEMENTS } from '../../plugins/fast-hydration';
+import { REPLACEMENTS, routeBucketReplacements } from '../../plugins/fast-hydration';
 import { UPSTREAM, type UpstreamFile } from '../../plugins/fast-hydration/upstream';
 
 const root = path.resolve(__dirname, '../..');
@@ -102,4 +102,32 @@ test('each browser-build module replacement matches exactly one real file, and i
       `${matches[0]} is replaced but has no record in plugins/fast-hydration/upstream.ts`,
     );
   }
+});
+
+test('the route-bucket replacements: every browser module that reads the route data or calls preload is known', () => {
+  const sources = ['@docusaurus', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs']
+    .flatMap((pkg) => filesUnder(packageDir(pkg)))
+    // Browser modules only: the server build keeps the original route modules.
+    .filter((f) => /\.js$/.test(f) && !/[\\/](server|commands|webpack)[\\/]|serverEntry\.js$/.test(f));
+  const importers = (request: RegExp) =>
+    sources
+      .filter((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\bfrom\s+'([^']+)'/g)].some((m) => request.test(m[1])))
+      .map((f) => path.relative(path.join(root, 'node_modules'), f).split(path.sep).join('/'))
+      .sort();
+  const [routes, registry, chunkNames, preload] = routeBucketReplacements('/lean');
+  // A new reader must be checked against the buckets (UPGRADING.md, "Route data loads by bucket"), then added here.
+  assert.deepEqual(importers(routes.test), [
+    '@docusaurus/core/lib/client/App.js',
+    '@docusaurus/core/lib/client/normalizeLocation.js',
+    '@docusaurus/core/lib/client/preload.js',
+    '@docusaurus/core/lib/client/docusaurus.js',
+    '@docusaurus/theme-common/lib/utils/routesUtils.js',
+    // The /__docusaurus/debug pages: `start` only, which keeps the original route modules.
+    '@docusaurus/plugin-debug/lib/theme/DebugRoutes/index.js',
+  ].sort());
+  assert.deepEqual(importers(registry.test), ['@docusaurus/core/lib/client/exports/ComponentCreator.js', '@docusaurus/plugin-debug/lib/theme/DebugRegistry/index.js']);
+  assert.deepEqual(importers(chunkNames.test), ['@docusaurus/core/lib/client/docusaurus.js', '@docusaurus/core/lib/client/exports/ComponentCreator.js']);
+  const preloaders = importers(preload.test).filter((f) => preload.issuer!.test(path.join(root, 'node_modules', f)));
+  assert.deepEqual(preloaders, ['@docusaurus/core/lib/client/PendingNavigation.js', '@docusaurus/core/lib/client/clientEntry.js', '@docusaurus/core/lib/client/docusaurus.js']);
+  assert.ok(fs.existsSync(preload.target));
 });

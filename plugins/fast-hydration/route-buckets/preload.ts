@@ -12,8 +12,11 @@ import { bucketOf, underBase } from './hash';
 const loading = new Map<string, Promise<void>>();
 
 function loadBuckets(pathname: string): Promise<void>[] {
+  // Only the lists with the longest base that holds the path: Docusaurus orders the route tree so
+  // that /api/… never reaches the guides' list at /.
+  const longest = Math.max(-1, ...buckets.filter((list) => underBase(pathname, list.base)).map((list) => list.base.length));
   return buckets.flatMap((list, l) => {
-    if (!underBase(pathname, list.base)) return [];
+    if (list.base.length !== longest || !underBase(pathname, list.base)) return [];
     const b = bucketOf(pathname, list.load.length);
     const key = `${l}-${b}`;
     let done = loading.get(key);
