@@ -6,7 +6,7 @@
  */
 import routes, { buckets } from '@generated/routes';
 import { matchRoutes, type RouteConfig } from 'react-router-config';
-import { bucketOf, underBase } from './hash';
+import { bucketOf, normalizePath, underBase } from './hash';
 
 /** A bucket's load, by list and index; a failed load is forgotten, so that the next call tries again. */
 const loading = new Map<string, Promise<void>>();
@@ -16,7 +16,8 @@ function loadBuckets(pathname: string): Promise<void>[] {
   // that /api/… never reaches the guides' list at /.
   const longest = Math.max(-1, ...buckets.filter((list) => underBase(pathname, list.base)).map((list) => list.base.length));
   return buckets.flatMap((list, l) => {
-    if (list.base.length !== longest || !underBase(pathname, list.base)) return [];
+    // The list's index page stays in `main` (split.ts): its path needs no bucket.
+    if (list.base.length !== longest || !underBase(pathname, list.base) || normalizePath(pathname) === normalizePath(list.base)) return [];
     const b = bucketOf(pathname, list.load.length);
     const key = `${l}-${b}`;
     let done = loading.get(key);
