@@ -15,6 +15,8 @@
  * - client/ — modules that run on every page before it hydrates.
  * - REPLACEMENTS — modules swapped for others in the browser build only (the server build keeps
  *   the originals, so the static HTML is as before).
+ * - route-buckets/ — the production browser build's route data in buckets loaded per path, so that
+ *   no page carries every route (routeBucketReplacements).
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';

@@ -2,7 +2,8 @@
  * Docusaurus's preload (@docusaurus/core/lib/client/preload.js), which the client entry, the
  * navigation and <Link> call before a path renders, with one step first: the route buckets
  * (./split.ts) that can hold the path are loaded and their routes put in place, so that matching
- * and rendering see the full route tree, as on the server. Browser build only (REPLACEMENTS).
+ * and rendering see the full route tree, as on the server. Production browser build only
+ * (routeBucketReplacements in ../index.ts).
  */
 import routes, { buckets } from '@generated/routes';
 import { matchRoutes, type RouteConfig } from 'react-router-config';
