@@ -11,7 +11,7 @@ import path from 'node:path';
 // Docusaurus's generator of .docusaurus/routes.js, registry.js and routesChunkNames.json.
 import { generateRouteFiles } from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import { bucketOf, normalizePath, underBase } from '../../plugins/fast-hydration/route-buckets/hash';
-import { MIN_BUCKETED_ROUTES, readRegistry, readRoutes, splitRoutes, type RouteNode } from '../../plugins/fast-hydration/route-buckets/split';
+import { MIN_BUCKETED_ROUTES, namesIn, readRegistry, readRoutes, splitRoutes, type RouteNode } from '../../plugins/fast-hydration/route-buckets/split';
 
 const plugin = { name: 'docusaurus-plugin-content-docs', id: 'test' };
 const docRoutes = (base: string, count: number) =>
@@ -98,8 +98,7 @@ test('long lists go into about √n buckets by the hash of the path; short lists
   // Every chunk name main's routes use is in main's registry; moved ones are not.
   const leanRegistry = split.files.get('registry.js')!;
   const leanNames = JSON.parse(split.files.get('routesChunkNames.js')!.replace(/^export default /, '').replace(/;\n$/, '')) as Record<string, unknown>;
-  const names = (v: unknown): string[] => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(names) : []);
-  for (const name of Object.values(leanNames).flatMap(names)) assert.ok(leanRegistry.includes(`"${name}": [`), `${name} is in main's registry`);
+  for (const name of Object.values(leanNames).flatMap(namesIn)) assert.ok(leanRegistry.includes(`"${name}": [`), `${name} is in main's registry`);
   assert.equal(Object.keys(leanNames).length + 130, Object.keys(files.chunkNames).length);
   const moved = [...registry.keys()].filter((n) => !leanRegistry.includes(`"${n}": [`));
   assert.ok(moved.length >= 130, 'each page content chunk leaves main');

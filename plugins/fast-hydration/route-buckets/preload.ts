@@ -15,10 +15,11 @@ const loading = new Map<string, Promise<void>>();
 function loadBuckets(pathname: string): Promise<void>[] {
   // Only the lists with the longest base that holds the path: Docusaurus orders the route tree so
   // that /api/… never reaches the guides' list at /.
-  const longest = Math.max(-1, ...buckets.filter((list) => underBase(pathname, list.base)).map((list) => list.base.length));
-  return buckets.flatMap((list, l) => {
+  const holding = buckets.map((list, l) => ({ list, l })).filter(({ list }) => underBase(pathname, list.base));
+  const longest = Math.max(-1, ...holding.map(({ list }) => list.base.length));
+  return holding.flatMap(({ list, l }) => {
     // The list's index page stays in `main` (split.ts): its path needs no bucket.
-    if (list.base.length !== longest || !underBase(pathname, list.base) || normalizePath(pathname) === normalizePath(list.base)) return [];
+    if (list.base.length !== longest || normalizePath(pathname) === normalizePath(list.base)) return [];
     const b = bucketOf(pathname, list.load.length);
     const key = `${l}-${b}`;
     let done = loading.get(key);

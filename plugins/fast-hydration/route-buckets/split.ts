@@ -63,7 +63,7 @@ export function readRegistry(source: string, file = 'registry.js'): Map<string, 
 type ChunkNames = Record<string, unknown>;
 
 /** Every chunk name in a route's chunk-name record (nested for plugin data such as `__context`). */
-const namesIn = (value: unknown): string[] =>
+export const namesIn = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(namesIn) : [];
 
 const isPageRoute = (r: RouteNode) => !r.routes && r.exact === true && r.hash !== undefined && !/[:*(]/.test(r.path);
