@@ -32,3 +32,9 @@ declare module '@generated/routes' {
   import type { RouteConfig } from 'react-router-config';
   export const buckets: Array<{ base: string; routes: RouteConfig[]; load: Array<() => Promise<{ default: RouteConfig[] }>> }>;
 }
+
+declare module '@theme-init/DocVersionRoot' {
+  import type { ComponentType } from 'react';
+  const DocVersionRoot: ComponentType<Record<string, unknown>>;
+  export default DocVersionRoot;
+}

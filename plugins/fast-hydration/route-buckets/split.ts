@@ -11,6 +11,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bucketOf, normalizePath } from './hash';
+import { chainParts, leanSidebars, type SidebarItem, type Sidebars } from './sidebars';
+
+/** The browser's store of sidebar parts (./sidebar-store.ts), as the generated modules import it. */
+const SIDEBAR_STORE = JSON.stringify(path.join(__dirname, 'sidebar-store'));
 
 /** Lists with fewer page routes stay whole: a bucket module costs a request. */
 export const MIN_BUCKETED_ROUTES = 24;
@@ -85,9 +89,61 @@ function routeCode(r: RouteNode, listVar: Map<RouteNode, string>): string {
   return `{${parts.join(', ')}}`;
 }
 
-const registryCode = (name: string, file: string) => {
+/**
+ * A registry entry as Docusaurus writes it. `named: false` drops the webpackChunkName comment: the
+ * chunk is then known by its numeric id alone, so that the runtime in every page's startup scripts
+ * (`runtime~main`) carries no id → name entry and Docusaurus's `gca` no name → id entry for it.
+ * Those two maps grow by one entry per chunk (about 18 bytes gzip each, 31 KB at ×32 API size); the
+ * names serve only `window.docusaurus.prefetch`, which ../client/prefetch-on-intent.ts turns off.
+ */
+const registryCode = (name: string, file: string, named = true) => {
   const f = JSON.stringify(file);
-  return `${JSON.stringify(name)}: [() => import(/* webpackChunkName: ${JSON.stringify(name)} */ ${f}), ${f}, require.resolveWeak(${f})]`;
+  const comment = named ? `/* webpackChunkName: ${JSON.stringify(name)} */ ` : '';
+  return `${JSON.stringify(name)}: [() => import(${comment}${f}), ${f}, require.resolveWeak(${f})]`;
+};
+
+/** A docs version's metadata module (a route's `__props`), as plugin-content-docs writes it. */
+interface VersionProps {
+  version: { pluginId: string; version: string; docsSidebars: Sidebars };
+}
+
+/** The version whose pages a list holds: the chunk name and file of its metadata, and the metadata. */
+interface VersionContext {
+  name: string;
+  file: string;
+  props: VersionProps;
+}
+
+const isVersionProps = (value: unknown): value is VersionProps => {
+  const version = (value as VersionProps | undefined)?.version;
+  return !!version && typeof version.pluginId === 'string' && typeof version.version === 'string' && !!version.docsSidebars && typeof version.docsSidebars === 'object';
+};
+
+/** Merges sidebar parts by sidebar and position; of two parts for one position, keeps the fuller (./sidebar-store.ts does the same). */
+function mergeParts(into: Record<string, Record<string, SidebarItem[]>>, sidebar: string, parts: Record<string, SidebarItem[]>): void {
+  const size = (items: SidebarItem[]): number => items.reduce((n, item) => n + 1 + (item.items ? size(item.items) : 0), 0);
+  const known = (into[sidebar] ??= {});
+  for (const [key, items] of Object.entries(parts)) if (!known[key] || size(items) > size(known[key])) known[key] = items;
+}
+
+/** The parts of the version's sidebars around `pages` (each page names its sidebar in the route tree). */
+function sidebarPartsOf(pages: RouteNode[], context: VersionContext): Record<string, Record<string, SidebarItem[]>> {
+  const out: Record<string, Record<string, SidebarItem[]>> = {};
+  for (const r of pages) {
+    const sidebar = r.attributes.sidebar;
+    const items = typeof sidebar === 'string' ? context.props.version.docsSidebars[sidebar] : undefined;
+    if (items) mergeParts(out, sidebar as string, chainParts(items, r.path));
+  }
+  return out;
+}
+
+const versionKeyOf = (context: VersionContext) => JSON.stringify(`${context.props.version.pluginId}/${context.props.version.version}`);
+
+/** The statement that hands a module's sidebar parts to the store, or nothing. */
+const addPartsCode = (context: VersionContext | undefined, pages: RouteNode[]): string[] => {
+  if (!context) return [];
+  const parts = sidebarPartsOf(pages, context);
+  return Object.keys(parts).length ? [`addSidebarParts(${versionKeyOf(context)}, ${JSON.stringify(parts)});`] : [];
 };
 
 export interface Split {
@@ -98,18 +154,38 @@ export interface Split {
   buckets: number;
 }
 
-/** The lean routes, registry and chunk names, and the bucket modules, as sources. */
-export function splitRoutes(routes: RouteNode[], registry: Map<string, string>, chunkNames: ChunkNames): Split {
+/**
+ * The lean routes, registry and chunk names, and the bucket modules, as sources. With `readModule`
+ * (a registry file → its JSON), the docs versions whose pages are bucketed also get lean sidebars
+ * (./sidebars.ts): a lean copy of their metadata, and the parts around each bucket's pages.
+ */
+export function splitRoutes(
+  routes: RouteNode[],
+  registry: Map<string, string>,
+  chunkNames: ChunkNames,
+  readModule?: (file: string) => unknown,
+): Split {
   const keyOf = (r: RouteNode) => `${r.path}-${r.hash}`;
   const parents: RouteNode[] = [];
-  const walk = (list: RouteNode[]) => {
+  const contexts = new Map<RouteNode, VersionContext>();
+  const versionOf = (r: RouteNode): VersionContext | undefined => {
+    const name = (chunkNames[keyOf(r)] as { __props?: unknown } | undefined)?.__props;
+    const file = typeof name === 'string' ? registry.get(name) : undefined;
+    if (!readModule || !file || !file.endsWith('.json')) return undefined;
+    const props = readModule(file);
+    return isVersionProps(props) ? { name: name as string, file, props } : undefined;
+  };
+  const walk = (list: RouteNode[], context: VersionContext | undefined) => {
     for (const r of list) {
       if (!r.routes) continue;
-      if (r.routes.filter((c) => isLazy(c, r)).length >= MIN_BUCKETED_ROUTES) parents.push(r);
-      else walk(r.routes);
+      const inner = versionOf(r) ?? context;
+      if (r.routes.filter((c) => isLazy(c, r)).length >= MIN_BUCKETED_ROUTES) {
+        parents.push(r);
+        if (inner) contexts.set(r, inner);
+      } else walk(r.routes, inner);
     }
   };
-  walk(routes);
+  walk(routes, undefined);
 
   // Chunk names still needed by the routes that stay in `main`.
   const kept = new Set<string>();
@@ -140,13 +216,15 @@ export function splitRoutes(routes: RouteNode[], registry: Map<string, string>, 
       const names = [...new Set(group.flatMap((r) => namesIn(chunkNames[keyOf(r)])))].filter((n) => !kept.has(n));
       names.forEach((n) => movedNames.add(n));
       group.forEach((r) => movedKeys.add(keyOf(r)));
+      const parts = addPartsCode(contexts.get(parent), group);
       files.set(
         file,
         [
           "import ComponentCreator from '@docusaurus/ComponentCreator';",
           "import registry from '@generated/registry';",
           "import routesChunkNames from '@generated/routesChunkNames';",
-          `Object.assign(registry, {${names.map((n) => registryCode(n, registry.get(n)!)).join(',\n')}});`,
+          ...(parts.length ? [`import { addSidebarParts } from ${SIDEBAR_STORE};`, ...parts] : []),
+          `Object.assign(registry, {${names.map((n) => registryCode(n, registry.get(n)!, false)).join(',\n')}});`,
           `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(group.map((r) => [keyOf(r), chunkNames[keyOf(r)]])))});`,
           `export default [${group.map((r) => routeCode(r, listVar)).join(',\n')}];`,
           '',
@@ -160,11 +238,27 @@ export function splitRoutes(routes: RouteNode[], registry: Map<string, string>, 
   });
 
   const lists = parents.map((parent, p) => `const lazy${p} = [${parent.routes!.filter((r) => !isLazy(r, parent)).map((r) => routeCode(r, listVar)).join(',\n')}];`);
+  // Each version with lean sidebars: its lean metadata replaces the original in the registry; the
+  // original loads as a chunk of its own when the reader reaches for the sidebar (./sidebar-store.ts).
+  const versions = [...new Map([...contexts.values()].map((c) => [c.name, c])).values()];
+  const leanFiles = new Map<string, string>();
+  const sidebarCode: string[] = [];
+  for (const context of versions) {
+    const leanFile = `version-${context.name}.json`;
+    const { version } = context.props;
+    files.set(leanFile, `${JSON.stringify({ ...context.props, version: { ...version, docsSidebars: leanSidebars(version.docsSidebars) } })}\n`);
+    leanFiles.set(context.name, `./${leanFile}`);
+    const original = JSON.stringify(context.file);
+    sidebarCode.push(`registerWholeSidebars(${versionKeyOf(context)}, () => import(/* webpackChunkName: "sidebars-${context.name}" */ ${original}));`);
+  }
+  // The pages of bucketed lists that stay in `main` (their index pages) get their parts here.
+  parents.forEach((parent) => sidebarCode.push(...addPartsCode(contexts.get(parent), parent.routes!.filter((r) => !isLazy(r, parent)))));
   files.set(
     'routes.js',
     [
       "import React from 'react';",
       "import ComponentCreator from '@docusaurus/ComponentCreator';",
+      ...(sidebarCode.length ? [`import { addSidebarParts, registerWholeSidebars } from ${SIDEBAR_STORE};`, ...sidebarCode] : []),
       ...lists,
       '/** Route lists whose page routes load by bucket (plugins/fast-hydration/route-buckets). */',
       `export const buckets = [${bucketSpecs.join(',\n')}];`,
@@ -173,7 +267,7 @@ export function splitRoutes(routes: RouteNode[], registry: Map<string, string>, 
     ].join('\n'),
   );
   const leanRegistry = [...registry].filter(([name]) => !movedNames.has(name));
-  files.set('registry.js', `export default {${leanRegistry.map(([n, f]) => registryCode(n, f)).join(',\n')}};\n`);
+  files.set('registry.js', `export default {${leanRegistry.map(([n, f]) => registryCode(n, leanFiles.get(n) ?? f)).join(',\n')}};\n`);
   const leanNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !movedKeys.has(key)));
   files.set('routesChunkNames.js', `export default ${JSON.stringify(leanNames)};\n`);
   return { files, bucketedRoutes, buckets: bucketTotal };
@@ -182,10 +276,14 @@ export function splitRoutes(routes: RouteNode[], registry: Map<string, string>, 
 /** Reads the generated route modules in `generatedDir`, writes the split into `outDir`. */
 export function writeRouteBuckets(generatedDir: string, outDir: string): Split {
   const read = (name: string) => readFileSync(path.join(generatedDir, name), 'utf8');
+  // Registry files under @generated are this folder's; other modules (MDX, theme) are never JSON props.
+  const readModule = (file: string): unknown =>
+    file.startsWith('@generated/') ? (JSON.parse(readFileSync(path.join(generatedDir, file.slice('@generated/'.length)), 'utf8')) as unknown) : undefined;
   const split = splitRoutes(
     readRoutes(read('routes.js')),
     readRegistry(read('registry.js')),
     JSON.parse(read('routesChunkNames.json')) as ChunkNames,
+    readModule,
   );
   mkdirSync(outDir, { recursive: true });
   for (const [name, source] of split.files) writeFileSync(path.join(outDir, name), source);
