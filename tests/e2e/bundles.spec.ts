@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { hydrated } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
+import { operations } from '../support/openapi';
 import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
 
 /** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
@@ -169,4 +170,64 @@ test("route data loads by bucket: a page fetches its own bucket's routes, and li
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no full page load').toBe(true);
   expect(new Set(buckets).size, `buckets fetched: ${buckets.join(', ')}`).toBeGreaterThan(1);
   expect(buckets.length, 'each bucket is fetched once').toBe(new Set(buckets).size);
+});
+
+test('the API sidebar comes lean: the categories around each page with its bucket, the whole sidebar when the reader reaches for it', async ({ page }) => {
+  const whole: string[] = [];
+  page.on('request', (r) => {
+    const m = new URL(r.url()).pathname.match(/\/assets\/js\/(sidebars-[0-9a-f]+)\./);
+    if (m) whole.push(m[1]);
+  });
+  const tagged = (tag: string) => operations.filter((o) => (o.operation.tags as string[] | undefined)?.includes(tag)).length;
+  const sidebar = page.locator('aside.theme-doc-sidebar-container');
+  const category = (label: string) => sidebar.locator('li.theme-doc-sidebar-item-category', { has: page.locator(':scope > div .menu__link', { hasText: new RegExp(`^${label}$`) }) });
+  const operationLinks = (label: string) => category(label).locator('ul a.menu__link[href^="/api/"]');
+
+  await page.goto('/api/create-training-job');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(whole, 'the whole sidebar at load').toEqual([]);
+  // The page's own category is open and complete, from its bucket.
+  expect(tagged('Training Jobs')).toBeGreaterThan(2);
+  await expect(operationLinks('Training Jobs')).toHaveCount(tagged('Training Jobs'));
+  await expect(category('Training Jobs').locator('a[aria-current="page"]')).toHaveAttribute('href', '/api/create-training-job');
+
+  // Into another category through the pages' own links, without touching the sidebar: that category
+  // opens complete, still without the whole sidebar.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  for (let step = 0; step < 10 && (await page.locator('a[aria-current="page"]', { hasText: /./ }).first().getAttribute('href'))?.includes('training-job'); step++) {
+    const next = page.locator('a.pagination-nav__link--next');
+    const href = await next.getAttribute('href');
+    await next.click();
+    await expect(page).toHaveURL(href!);
+  }
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no full page load').toBe(true);
+  const current = (await sidebar.locator('a[aria-current="page"]').getAttribute('href'))!;
+  expect(current).not.toMatch(/training-job/);
+  const open = sidebar.locator('li.theme-doc-sidebar-item-category:not(.menu__list-item--collapsed)', { has: page.locator(`a[aria-current="page"]`) }).last();
+  const label = (await open.locator(':scope > div .menu__link').textContent())!;
+  await expect(operationLinks(label)).toHaveCount(tagged(label));
+  expect(whole, 'the whole sidebar after client-side navigation').toEqual([]);
+
+  // Reaching for the sidebar loads it whole, once; a closed category then opens complete.
+  await sidebar.hover();
+  await expect.poll(() => whole.length).toBe(1);
+  await category('Projects').locator(':scope > div .menu__link').click();
+  await expect(operationLinks('Projects')).toHaveCount(tagged('Projects'));
+  await category('Schemas').locator(':scope > div .menu__link').click();
+  await expect(category('Schemas').locator('ul a.menu__link[href^="/api/schemas/"]').first()).toBeVisible();
+  expect(whole).toHaveLength(1);
+});
+
+test('keyboard readers get the whole API sidebar as focus enters it', async ({ page }) => {
+  const whole: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/js\/sidebars-[0-9a-f]+\./.test(new URL(r.url()).pathname)) whole.push(r.url());
+  });
+  await page.goto('/api/list-projects');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(whole).toEqual([]);
+  await page.locator('aside.theme-doc-sidebar-container a[aria-current="page"]').focus();
+  await expect.poll(() => whole.length).toBe(1);
 });

@@ -232,7 +232,15 @@ export function splitRoutes(
       );
       return `() => import(/* webpackChunkName: "routes-${p}-${b}" */ './${file}')`;
     });
-    bucketSpecs.push(`{base: ${q(parent.path)}, routes: ${variable}, load: [${loaders.join(',\n')}]}`);
+    // The parts around the list's index page (a category's own page shows its children whole) load
+    // only on that page, from a module of their own, not with `main`.
+    const indexParts = addPartsCode(contexts.get(parent), parent.routes!.filter((r) => !isLazy(r, parent)));
+    let index = '';
+    if (indexParts.length) {
+      files.set(`bucket-${p}-index.js`, [`import { addSidebarParts } from ${SIDEBAR_STORE};`, ...indexParts, ''].join('\n'));
+      index = `, index: () => import(/* webpackChunkName: "routes-${p}-index" */ './bucket-${p}-index.js')`;
+    }
+    bucketSpecs.push(`{base: ${q(parent.path)}, routes: ${variable}, load: [${loaders.join(',\n')}]${index}}`);
     bucketedRoutes += pages.length;
     bucketTotal += count;
   });
@@ -251,14 +259,12 @@ export function splitRoutes(
     const original = JSON.stringify(context.file);
     sidebarCode.push(`registerWholeSidebars(${versionKeyOf(context)}, () => import(/* webpackChunkName: "sidebars-${context.name}" */ ${original}));`);
   }
-  // The pages of bucketed lists that stay in `main` (their index pages) get their parts here.
-  parents.forEach((parent) => sidebarCode.push(...addPartsCode(contexts.get(parent), parent.routes!.filter((r) => !isLazy(r, parent)))));
   files.set(
     'routes.js',
     [
       "import React from 'react';",
       "import ComponentCreator from '@docusaurus/ComponentCreator';",
-      ...(sidebarCode.length ? [`import { addSidebarParts, registerWholeSidebars } from ${SIDEBAR_STORE};`, ...sidebarCode] : []),
+      ...(sidebarCode.length ? [`import { registerWholeSidebars } from ${SIDEBAR_STORE};`, ...sidebarCode] : []),
       ...lists,
       '/** Route lists whose page routes load by bucket (plugins/fast-hydration/route-buckets). */',
       `export const buckets = [${bucketSpecs.join(',\n')}];`,
