@@ -30,13 +30,7 @@ declare module '@theme-init/ResponseSchema' {
 // The browser build's lean route tree (route-buckets/split.ts) adds the lists that load by bucket.
 declare module '@generated/routes' {
   import type { RouteConfig } from 'react-router-config';
-  export const buckets: Array<{
-    base: string;
-    routes: RouteConfig[];
-    load: Array<() => Promise<{ default: RouteConfig[] }>>;
-    /** The sidebar parts around the list's index page (route-buckets/sidebars.ts), where it has any. */
-    index?: () => Promise<{ default?: undefined }>;
-  }>;
+  export const buckets: Array<{ base: string; routes: RouteConfig[]; load: Array<() => Promise<{ default: RouteConfig[] }>> }>;
 }
 
 declare module '@theme-init/DocVersionRoot' {

@@ -73,6 +73,21 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: COMMON, version: D, file: 'lib/utils/routesUtils.js', sha256: 'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3', patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
   { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: 'aa61a6aac5fc6252c2f6a9b0ea3347e668a2ac54c184635ed8c2e7ae56c83fc9', part: /^.*route\.routes.*$/gm, patch: 'route-buckets/split.ts', section: 'Route data loads by bucket' },
 
+  // Sidebars load lean (route-buckets/sidebars.ts, sidebar-store.ts, theme/DocVersionRoot).
+  { pkg: CLASSIC, version: D, file: 'lib/theme/DocVersionRoot/index.js', sha256: '39ab3542940ad490b1a1c2cd0cf55b6e6e51e62cd283f382a91e17ba3e6112f4', patch: 'theme/DocVersionRoot/index.tsx', section: 'Sidebars load lean' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/DocSidebarItem/Category/index.js', sha256: 'bebff3ac5f7761e58df27ab2243ff05dbd8180d6c94236283acf3f863d937ae3', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
+  { pkg: CLASSIC, version: D, file: 'lib/theme/DocCard/index.js', sha256: 'ed868923dd2135d3ea182c46edc2ccc7f62dfb9a737356fa37527d3db6b485ea', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
+  { pkg: COMMON, version: D, file: 'lib/components/Collapsible/index.js', sha256: '5332f30187c2f0f1efb9195cdd5226e41c3d8c3b6d294d4370491d0dec854a06', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
+  {
+    pkg: DOCS,
+    version: D,
+    file: 'lib/client/docsUtils.js',
+    sha256: '077c6eff63fc18e9f6ca2b578b0c8d6d1ec771e9c0339ee2ba1622f8d41f917d',
+    part: /^.*(items|href|unlisted|collapsed|docsSidebars).*$/gm,
+    patch: 'route-buckets/sidebars.ts',
+    section: 'Sidebars load lean',
+  },
+
   // The collator warms up in a task of its own.
   { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '7677613550a21a75fd727628a14c1497a032f7fd0684e91f6f36b840db7fbead', part: /^.*localeCompare.*$/gm, patch: 'client/warm-collator.ts', section: 'The collator warms up in a task of its own' },
 

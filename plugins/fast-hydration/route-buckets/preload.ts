@@ -18,18 +18,15 @@ function loadBuckets(pathname: string): Promise<void>[] {
   const holding = buckets.map((list, l) => ({ list, l })).filter(({ list }) => underBase(pathname, list.base));
   const longest = Math.max(-1, ...holding.map(({ list }) => list.base.length));
   return holding.flatMap(({ list, l }) => {
-    if (list.base.length !== longest) return [];
-    // The list's index page stays in `main` (split.ts): its path needs no bucket, only the sidebar
-    // parts around it, if it has any.
-    const atIndex = normalizePath(pathname) === normalizePath(list.base);
-    if (atIndex && !list.index) return [];
-    const b = atIndex ? 'index' : bucketOf(pathname, list.load.length);
+    // The list's index page stays in `main` (split.ts): its path needs no bucket.
+    if (list.base.length !== longest || normalizePath(pathname) === normalizePath(list.base)) return [];
+    const b = bucketOf(pathname, list.load.length);
     const key = `${l}-${b}`;
     let done = loading.get(key);
     if (!done) {
-      done = (b === 'index' ? list.index!() : list.load[b]()).then(
+      done = list.load[b]().then(
         // Before the list's own non-page routes (dynamic ones, if any), as Docusaurus orders them.
-        (bucket) => void list.routes.unshift(...(bucket.default ?? [])),
+        (bucket) => void list.routes.unshift(...bucket.default),
         (error: unknown) => {
           loading.delete(key);
           throw error;

@@ -69,7 +69,9 @@ export function stubItems(items: SidebarItem[]): SidebarItem[] {
   return [...keep].sort((a, b) => a - b).map((i) => stub(items[i]));
 }
 
-const stub = (item: SidebarItem): SidebarItem => (isCategory(item) ? { ...item, items: stubItems(item.items) } : item);
+/** A stand-in: a category with its own stand-ins; a link with what a closed category reads of it (a label, should it show while the whole sidebar loads). */
+const stub = (item: SidebarItem): SidebarItem =>
+  isCategory(item) ? { ...item, items: stubItems(item.items) } : item.type === 'link' ? { type: 'link', href: item.href, label: item.label } : item;
 
 /** Items as every page draws them: open categories keep their children (lean), closed ones their stand-ins. */
 export function leanItems(items: SidebarItem[]): SidebarItem[] {
@@ -85,9 +87,10 @@ const samePath = (a: string | undefined, b: string): boolean =>
   a !== undefined && a.toLowerCase().replace(/\/+$/, '') === b.toLowerCase().replace(/\/+$/, '');
 
 /**
- * The categories around the page at `pagePath`, by position: each one that holds the page or whose
- * own page it is, with its items as that page draws them. A category's own page (a generated index)
- * shows its children as cards, counted from their items: it gets them whole.
+ * The categories around the page at `pagePath`, by position: each closed one that holds the page,
+ * with its items as that page draws them (open ones are drawn from the lean sidebar already). A
+ * category's own page (a generated index) shows its children as cards, each counting its children:
+ * that category gets its children with all their items, lean.
  */
 export function chainParts(items: SidebarItem[], pagePath: string): Record<string, SidebarItem[]> {
   const parts: Record<string, SidebarItem[]> = {};
@@ -97,7 +100,8 @@ export function chainParts(items: SidebarItem[], pagePath: string): Record<strin
     list.forEach((item, index) => {
       if (!isCategory(item) || !holds(item)) return;
       const key = positionKey(prefix, index);
-      parts[key] = samePath(item.href, pagePath) ? item.items : leanItems(item.items);
+      if (samePath(item.href, pagePath)) parts[key] = item.items.map((child) => (isCategory(child) ? { ...child, items: leanItems(child.items) } : child));
+      else if (!alwaysOpen(item)) parts[key] = leanItems(item.items);
       walk(item.items, key);
     });
   walk(items, '');

@@ -8,7 +8,7 @@
  * routes, their registry entries and chunk names, which ./preload.ts loads before the routes of a
  * path are matched. The server build keeps the originals, so every page's HTML is as before.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bucketOf, normalizePath } from './hash';
 import { chainParts, leanSidebars, type SidebarItem, type Sidebars } from './sidebars';
@@ -132,19 +132,32 @@ function sidebarPartsOf(pages: RouteNode[], context: VersionContext): Record<str
   for (const r of pages) {
     const sidebar = r.attributes.sidebar;
     const items = typeof sidebar === 'string' ? context.props.version.docsSidebars[sidebar] : undefined;
-    if (items) mergeParts(out, sidebar as string, chainParts(items, r.path));
+    const parts = items ? chainParts(items, r.path) : {};
+    if (Object.keys(parts).length) mergeParts(out, sidebar as string, parts);
   }
   return out;
 }
 
 const versionKeyOf = (context: VersionContext) => JSON.stringify(`${context.props.version.pluginId}/${context.props.version.version}`);
 
-/** The statement that hands a module's sidebar parts to the store, or nothing. */
-const addPartsCode = (context: VersionContext | undefined, pages: RouteNode[]): string[] => {
-  if (!context) return [];
-  const parts = sidebarPartsOf(pages, context);
-  return Object.keys(parts).length ? [`addSidebarParts(${versionKeyOf(context)}, ${JSON.stringify(parts)});`] : [];
-};
+/** The statement that hands sidebar parts to the store, or nothing. */
+const addPartsCode = (context: VersionContext, parts: Record<string, Record<string, SidebarItem[]>>): string[] =>
+  Object.keys(parts).length ? [`addSidebarParts(${versionKeyOf(context)}, ${JSON.stringify(parts)});`] : [];
+
+/**
+ * A page's content module, wrapped: the wrapper hands the store the sidebar parts around the page,
+ * then re-exports the module. It takes the module's place in the browser registry, so the parts
+ * travel in the page's own chunk (no chunk more, nothing in another page's) and are in place once
+ * the page's chunks have loaded, before it renders.
+ */
+const wrapperCode = (context: VersionContext, parts: Record<string, Record<string, SidebarItem[]>>, file: string): string =>
+  [
+    `import { addSidebarParts } from ${SIDEBAR_STORE};`,
+    ...addPartsCode(context, parts),
+    `export * from ${JSON.stringify(file)};`,
+    `export { default } from ${JSON.stringify(file)};`,
+    '',
+  ].join('\n');
 
 export interface Split {
   /** File name → source, all in one folder. */
@@ -198,6 +211,29 @@ export function splitRoutes(
   keep(routes);
 
   const files = new Map<string, string>();
+  // The sidebar parts around each page of a list with lean sidebars: in a wrapper of the page's
+  // content module where it has one (./page-<chunk name>.js, which the registry then names), else
+  // in the module that carries the page's route (its bucket, or `main` for an index page).
+  const wrapped = new Map<string, string>();
+  const looseParts = (parent: RouteNode, pages: RouteNode[]): string[] => {
+    const context = contexts.get(parent);
+    if (!context) return [];
+    const loose: RouteNode[] = [];
+    for (const r of pages) {
+      const content = (chunkNames[keyOf(r)] as { content?: unknown } | undefined)?.content;
+      const file = typeof content === 'string' ? registry.get(content) : undefined;
+      if (!file || file.endsWith('.json')) {
+        loose.push(r);
+        continue;
+      }
+      const parts = sidebarPartsOf([r], context);
+      if (!Object.keys(parts).length || wrapped.has(content as string)) continue;
+      const wrapper = `page-${content as string}.js`;
+      files.set(wrapper, wrapperCode(context, parts, file));
+      wrapped.set(content as string, `./${wrapper}`);
+    }
+    return addPartsCode(context, sidebarPartsOf(loose, context));
+  };
   const listVar = new Map<RouteNode, string>();
   const bucketSpecs: string[] = [];
   const movedKeys = new Set<string>();
@@ -216,7 +252,7 @@ export function splitRoutes(
       const names = [...new Set(group.flatMap((r) => namesIn(chunkNames[keyOf(r)])))].filter((n) => !kept.has(n));
       names.forEach((n) => movedNames.add(n));
       group.forEach((r) => movedKeys.add(keyOf(r)));
-      const parts = addPartsCode(contexts.get(parent), group);
+      const parts = looseParts(parent, group);
       files.set(
         file,
         [
@@ -224,7 +260,7 @@ export function splitRoutes(
           "import registry from '@generated/registry';",
           "import routesChunkNames from '@generated/routesChunkNames';",
           ...(parts.length ? [`import { addSidebarParts } from ${SIDEBAR_STORE};`, ...parts] : []),
-          `Object.assign(registry, {${names.map((n) => registryCode(n, registry.get(n)!, false)).join(',\n')}});`,
+          `Object.assign(registry, {${names.map((n) => registryCode(n, wrapped.get(n) ?? registry.get(n)!, false)).join(',\n')}});`,
           `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(group.map((r) => [keyOf(r), chunkNames[keyOf(r)]])))});`,
           `export default [${group.map((r) => routeCode(r, listVar)).join(',\n')}];`,
           '',
@@ -232,15 +268,7 @@ export function splitRoutes(
       );
       return `() => import(/* webpackChunkName: "routes-${p}-${b}" */ './${file}')`;
     });
-    // The parts around the list's index page (a category's own page shows its children whole) load
-    // only on that page, from a module of their own, not with `main`.
-    const indexParts = addPartsCode(contexts.get(parent), parent.routes!.filter((r) => !isLazy(r, parent)));
-    let index = '';
-    if (indexParts.length) {
-      files.set(`bucket-${p}-index.js`, [`import { addSidebarParts } from ${SIDEBAR_STORE};`, ...indexParts, ''].join('\n'));
-      index = `, index: () => import(/* webpackChunkName: "routes-${p}-index" */ './bucket-${p}-index.js')`;
-    }
-    bucketSpecs.push(`{base: ${q(parent.path)}, routes: ${variable}, load: [${loaders.join(',\n')}]${index}}`);
+    bucketSpecs.push(`{base: ${q(parent.path)}, routes: ${variable}, load: [${loaders.join(',\n')}]}`);
     bucketedRoutes += pages.length;
     bucketTotal += count;
   });
@@ -259,12 +287,14 @@ export function splitRoutes(
     const original = JSON.stringify(context.file);
     sidebarCode.push(`registerWholeSidebars(${versionKeyOf(context)}, () => import(/* webpackChunkName: "sidebars-${context.name}" */ ${original}));`);
   }
+  // The index pages, which stay in `main`: their parts in their content's wrapper, or in `main`.
+  parents.forEach((parent) => sidebarCode.push(...looseParts(parent, parent.routes!.filter((r) => isPageRoute(r) && !isLazy(r, parent)))));
   files.set(
     'routes.js',
     [
       "import React from 'react';",
       "import ComponentCreator from '@docusaurus/ComponentCreator';",
-      ...(sidebarCode.length ? [`import { registerWholeSidebars } from ${SIDEBAR_STORE};`, ...sidebarCode] : []),
+      ...(sidebarCode.length ? [`import { addSidebarParts, registerWholeSidebars } from ${SIDEBAR_STORE};`, ...sidebarCode] : []),
       ...lists,
       '/** Route lists whose page routes load by bucket (plugins/fast-hydration/route-buckets). */',
       `export const buckets = [${bucketSpecs.join(',\n')}];`,
@@ -273,7 +303,7 @@ export function splitRoutes(
     ].join('\n'),
   );
   const leanRegistry = [...registry].filter(([name]) => !movedNames.has(name));
-  files.set('registry.js', `export default {${leanRegistry.map(([n, f]) => registryCode(n, leanFiles.get(n) ?? f)).join(',\n')}};\n`);
+  files.set('registry.js', `export default {${leanRegistry.map(([n, f]) => registryCode(n, leanFiles.get(n) ?? wrapped.get(n) ?? f)).join(',\n')}};\n`);
   const leanNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !movedKeys.has(key)));
   files.set('routesChunkNames.js', `export default ${JSON.stringify(leanNames)};\n`);
   return { files, bucketedRoutes, buckets: bucketTotal };
@@ -291,6 +321,8 @@ export function writeRouteBuckets(generatedDir: string, outDir: string): Split {
     JSON.parse(read('routesChunkNames.json')) as ChunkNames,
     readModule,
   );
+  // Written afresh: a smaller API leaves no stale bucket or wrapper behind.
+  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const [name, source] of split.files) writeFileSync(path.join(outDir, name), source);
   return split;
