@@ -16,7 +16,8 @@
  * - REPLACEMENTS — modules swapped for others in the browser build only (the server build keeps
  *   the originals, so the static HTML is as before).
  * - route-buckets/ — the production browser build's route data in buckets loaded per path, so that
- *   no page carries every route (routeBucketReplacements).
+ *   no page carries every route (routeBucketReplacements); and the docs versions' sidebars lean,
+ *   with the parts around each page in its own chunk (route-buckets/sidebars.ts, theme/DocVersionRoot).
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';

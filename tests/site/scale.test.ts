@@ -68,3 +68,18 @@ test("the startup bundle carries no other API page's route, registry entry or ch
   const buckets = (await fs.readdir(path.join(BUILD_DIR, 'assets', 'js'))).filter((f) => f.startsWith('routes-'));
   assert.ok(buckets.length > 2, `route bucket chunks in ${BUILD_DIR}/assets/js: ${buckets.join(', ') || 'none'}`);
 });
+
+test("the API version metadata the browser loads with every API page is lean; the whole sidebar is a chunk of its own", async () => {
+  const dir = path.join(BUILD_DIR, 'assets', 'js');
+  const texts = await Promise.all((await fs.readdir(dir)).filter((f) => f.endsWith('.js')).map(async (f) => ({ f, text: await fs.readFile(path.join(dir, f), 'utf8') })));
+  const withSidebars = texts.filter(({ text }) => /\\?"pluginId\\?":\\?"api\\?"/.test(text) && text.includes('docsSidebars'));
+  const whole = withSidebars.filter(({ f }) => f.startsWith('sidebars-'));
+  const lean = withSidebars.filter(({ f }) => !f.startsWith('sidebars-'));
+  assert.equal(whole.length, 1, `one whole-sidebar chunk: ${whole.map((w) => w.f).join(', ')}`);
+  assert.equal(lean.length, 1, `one lean metadata chunk: ${lean.map((w) => w.f).join(', ')}`);
+  // A closed category keeps the link it falls back to (its first), not the others.
+  for (const href of ['/api/create-project', '/api/list-projects', '/api/delete-project-by-id']) assert.ok(whole[0].text.includes(`"${href}"`), `${href} in the whole sidebar`);
+  assert.ok(lean[0].text.includes('"/api/create-project"'));
+  assert.deepEqual(['/api/list-projects', '/api/delete-project-by-id', '/api/list-datasets'].filter((href) => lean[0].text.includes(`"${href}"`)), []);
+  assert.ok(lean[0].text.length * 3 < whole[0].text.length, `lean ${lean[0].text.length} B, whole ${whole[0].text.length} B`);
+});

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { generateRouteFiles } from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import { bucketOf } from '../../plugins/fast-hydration/route-buckets/hash';
 import { chainParts, leanItems, resolveItems, stubItems, type SidebarItem } from '../../plugins/fast-hydration/route-buckets/sidebars';
-import { writeRouteBuckets } from '../../plugins/fast-hydration/route-buckets/split';
+import { readRoutes, writeRouteBuckets, type RouteNode } from '../../plugins/fast-hydration/route-buckets/split';
 
 const link = (slug: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({ type: 'link', href: `/api/${slug}`, label: slug, docId: slug, unlisted: false, ...extra });
 const category = (label: string, items: SidebarItem[], extra: Partial<SidebarItem> = {}): SidebarItem => ({ type: 'category', label, collapsible: true, collapsed: true, items, ...extra });
@@ -127,9 +127,14 @@ test("the browser build's files: lean metadata in the registry, each page's part
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lean-sidebars-'));
   try {
     const plugin = { name: 'docusaurus-plugin-content-docs', id: 'api' };
+    // Doc pages have a content module; a category's generated index page has route props only.
     const docRoutes = pages(SIDEBAR)
       .filter((p) => p !== '/api')
-      .map((p) => ({ path: p, component: '@theme/DocItem', exact: true, sidebar: 'apiSidebar', modules: { content: `@site/api-docs${p}.mdx` }, plugin }));
+      .map((p) =>
+        p === '/api/indexed-index'
+          ? { path: p, component: '@theme/DocCategoryGeneratedIndexPage', exact: true, sidebar: 'apiSidebar', props: { categoryGeneratedIndex: { title: 'Indexed', permalink: p } }, plugin }
+          : { path: p, component: '@theme/DocItem', exact: true, sidebar: 'apiSidebar', modules: { content: `@site/api-docs${p}.mdx` }, plugin },
+      );
     const version = { pluginId: 'api', version: 'current', label: 'Next', docsSidebars: { apiSidebar: SIDEBAR }, docs: {} };
     const routes = [
       {
@@ -172,23 +177,31 @@ test("the browser build's files: lean metadata in the registry, each page's part
     // in place of the module (the bucket's registry for its pages, `main`'s for the index page).
     const wrappers = [...split.files.keys()].filter((f) => f.startsWith('page-'));
     assert.ok(wrappers.length > pages(SIDEBAR).length / 2, `${wrappers.length} wrappers`);
-    const wrapperOf = new Map(wrappers.map((f) => [read(f).match(/^export \* from "([^"]+)";$/m)![1], f]));
+    const generatedRoutes = readRoutes(readFileSync(path.join(dir, 'routes.js'), 'utf8'));
+    const generatedNames = JSON.parse(readFileSync(path.join(dir, 'routesChunkNames.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const routeOf = (p: string, list = generatedRoutes): RouteNode | undefined =>
+      list.map((r) => (r.routes ? routeOf(p, r.routes) : r.path === p && r.exact ? r : undefined)).find(Boolean);
     const count = Math.ceil(Math.sqrt(docRoutes.length));
     for (const p of pages(SIDEBAR)) {
-      const wrapper = wrapperOf.get(p === '/api' ? '@site/api-docs/index.mdx' : `@site/api-docs${p}.mdx`);
+      const route = routeOf(p)!;
+      const names = generatedNames[`${route.path}-${route.hash}`];
+      const name = names.content ?? names.__props;
+      const wrapper = split.files.has(`page-${name}.js`) ? `page-${name}.js` : undefined;
       // A page inside open categories only needs no parts, and keeps its module as it is.
       assert.equal(!!wrapper, Object.keys(chainParts(SIDEBAR, p)).length > 0, `a wrapper for ${p}`);
       let parts: Record<string, SidebarItem[]> = {};
       if (wrapper) {
         const registryFile = p === '/api' ? 'registry.js' : `bucket-0-${bucketOf(p, count)}.js`;
         assert.ok(read(registryFile).includes(`"./${wrapper}"), "./${wrapper}", require.resolveWeak("./${wrapper}")]`), `${registryFile} loads ${wrapper} for ${p}`);
-        assert.match(read(wrapper), /^export \{ default \} from "@site\/api-docs\/[^"]+\.mdx";$/m);
+        const original = names.content ? /^export \{ default \} from "@site\/api-docs\/[^"]+\.mdx";$/m : /^export \{ default \} from "@generated\/[^"]+\.json";$/m;
+        assert.match(read(wrapper), original);
         parts = (JSON.parse(read(wrapper).match(/^addSidebarParts\("api\/current", (.*)\);$/m)![1]) as Record<string, Record<string, SidebarItem[]>>).apiSidebar;
       }
       const resolved = resolveItems(lean.version.docsSidebars.apiSidebar, merge(parts));
       assert.deepEqual(drawn(resolved, p), drawn(SIDEBAR, p), `sidebar on ${p} from ${wrapper}`);
       assert.deepEqual(around(resolved, p), around(SIDEBAR, p), `breadcrumbs and cards on ${p} from ${wrapper}`);
     }
+    assert.ok(split.files.has(`page-${generatedNames[`/api/indexed-index-${routeOf('/api/indexed-index')!.hash}`].__props}.js`), 'the generated index page is wrapped by its props');
     assert.doesNotMatch(read('bucket-0-0.js'), /addSidebarParts/, 'no other page parts in a bucket');
     // Bucket pages are chunks without names: the runtime's name maps do not grow with them.
     assert.doesNotMatch(read('bucket-0-0.js'), /webpackChunkName/);

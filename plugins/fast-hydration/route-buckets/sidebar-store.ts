@@ -1,6 +1,6 @@
 /**
- * The browser's side of lean sidebars (./sidebars.ts). Route buckets add the parts of the sidebars
- * around their pages as they load (before the page renders: ./preload.ts awaits them), and the
+ * The browser's side of lean sidebars (./sidebars.ts). A page's chunk adds the parts of the
+ * sidebars around it as it loads (before the page renders: ./preload.ts awaits it), and the
  * lean route modules register how to load a version's whole sidebars. ../theme/DocVersionRoot
  * reads the version metadata through `resolveVersion`. Where nothing was added (the server build,
  * `start`), versions pass through unchanged.
@@ -33,7 +33,7 @@ const changed = () => {
 
 const size = (items: SidebarItem[]): number => items.reduce((n, item) => n + 1 + (item.items ? size(item.items) : 0), 0);
 
-/** Called by a route bucket: the parts of `version`'s sidebars around the bucket's pages. */
+/** Called by a page's chunk (or a route bucket): the parts of `version`'s sidebars around its pages. */
 export function addSidebarParts(version: string, added: Record<string, Record<string, SidebarItem[]>>): void {
   const bySidebar = parts.get(version) ?? new Map<string, Parts>();
   parts.set(version, bySidebar);

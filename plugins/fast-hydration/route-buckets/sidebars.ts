@@ -6,9 +6,10 @@
  *
  * For the production browser build, ./split.ts writes a lean copy of the metadata (`leanSidebar`):
  * a category that starts collapsed keeps only the children that decide how it is drawn while closed
- * (its first visible child and the child that gives its link: `stubItems`). Each route bucket
- * carries, for its pages, the items of the categories around them (`chainParts`), keyed by their
- * position in the sidebar, and ./sidebar-store.ts puts them back before the page renders. So the
+ * (its first visible child and the child that gives its link: `stubItems`). Each page's own chunk
+ * carries the items of the closed categories around it (`chainParts`), keyed by their position in
+ * the sidebar (./split.ts wraps the page's content module), and ./sidebar-store.ts puts them back
+ * before the page renders: ./preload.ts loads a page's chunks before it is drawn. So the
  * browser draws every page as the server did, from much less data. The whole sidebars load when the
  * reader reaches for the sidebar (../theme/DocVersionRoot), before a closed category opens.
  */

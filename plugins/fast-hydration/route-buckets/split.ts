@@ -6,7 +6,10 @@
  * copies of them in which every long list of page routes (a docs instance's pages) is cut into
  * about √n buckets by a hash of the path (./hash.ts); a bucket is a module of its own, with its
  * routes, their registry entries and chunk names, which ./preload.ts loads before the routes of a
- * path are matched. The server build keeps the originals, so every page's HTML is as before.
+ * path are matched. The page chunks a bucket registers carry no chunk name (registryCode). The
+ * docs versions whose pages are bucketed also get lean sidebars (./sidebars.ts): a lean copy of the
+ * version metadata, and each page's content module wrapped with the sidebar parts around it. The
+ * server build keeps the originals, so every page's HTML is as before.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -154,7 +157,8 @@ const wrapperCode = (context: VersionContext, parts: Record<string, Record<strin
   [
     `import { addSidebarParts } from ${SIDEBAR_STORE};`,
     ...addPartsCode(context, parts),
-    `export * from ${JSON.stringify(file)};`,
+    // A JSON module (route props) has a default export only.
+    ...(file.endsWith('.json') ? [] : [`export * from ${JSON.stringify(file)};`]),
     `export { default } from ${JSON.stringify(file)};`,
     '',
   ].join('\n');
@@ -212,27 +216,33 @@ export function splitRoutes(
 
   const files = new Map<string, string>();
   // The sidebar parts around each page of a list with lean sidebars: in a wrapper of the page's
-  // content module where it has one (./page-<chunk name>.js, which the registry then names), else
-  // in the module that carries the page's route (its bucket, or `main` for an index page).
+  // own data module (its `content`, else its `__props`; ./page-<chunk name>.js, which the registry
+  // then names), else in the module that carries the page's route (its bucket, or `main`).
   const wrapped = new Map<string, string>();
+  const loose = new Set<RouteNode>();
+  const dataName = (r: RouteNode): string | undefined => {
+    const names = chunkNames[keyOf(r)] as Record<string, unknown> | undefined;
+    const name = [names?.content, names?.__props].find((n): n is string => typeof n === 'string' && registry.has(n));
+    return name;
+  };
+  for (const [parent, context] of contexts) {
+    const byName = new Map<string, RouteNode[]>();
+    for (const r of parent.routes!.filter(isPageRoute)) {
+      if (!Object.keys(sidebarPartsOf([r], context)).length) continue;
+      const name = dataName(r);
+      if (name) byName.set(name, [...(byName.get(name) ?? []), r]);
+      else loose.add(r);
+    }
+    // A module that several pages share carries the parts of them all.
+    for (const [name, pages] of byName) {
+      const wrapper = `page-${name}.js`;
+      files.set(wrapper, wrapperCode(context, sidebarPartsOf(pages, context), registry.get(name)!));
+      wrapped.set(name, `./${wrapper}`);
+    }
+  }
   const looseParts = (parent: RouteNode, pages: RouteNode[]): string[] => {
     const context = contexts.get(parent);
-    if (!context) return [];
-    const loose: RouteNode[] = [];
-    for (const r of pages) {
-      const content = (chunkNames[keyOf(r)] as { content?: unknown } | undefined)?.content;
-      const file = typeof content === 'string' ? registry.get(content) : undefined;
-      if (!file || file.endsWith('.json')) {
-        loose.push(r);
-        continue;
-      }
-      const parts = sidebarPartsOf([r], context);
-      if (!Object.keys(parts).length || wrapped.has(content as string)) continue;
-      const wrapper = `page-${content as string}.js`;
-      files.set(wrapper, wrapperCode(context, parts, file));
-      wrapped.set(content as string, `./${wrapper}`);
-    }
-    return addPartsCode(context, sidebarPartsOf(loose, context));
+    return context ? addPartsCode(context, sidebarPartsOf(pages.filter((r) => loose.has(r)), context)) : [];
   };
   const listVar = new Map<RouteNode, string>();
   const bucketSpecs: string[] = [];
