@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateRouteFiles } from '@docusaurus/core/lib/server/codegen/codegenRoutes';
 import { bucketOf } from '../../plugins/fast-hydration/route-buckets/hash';
-import { chainParts, leanItems, resolveItems, stubItems, type SidebarItem } from '../../plugins/fast-hydration/route-buckets/sidebars';
+import { chainParts, leanItems, replacesPart, resolveItems, stubItems, type SidebarItem } from '../../plugins/fast-hydration/route-buckets/sidebars';
 import { readRoutes, writeRouteBuckets, type RouteNode } from '../../plugins/fast-hydration/route-buckets/split';
 
 const link = (slug: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({ type: 'link', href: `/api/${slug}`, label: slug, docId: slug, unlisted: false, ...extra });
@@ -76,10 +76,10 @@ function around(items: SidebarItem[], p: string): unknown {
 
 const pages = (items: SidebarItem[]): string[] => items.flatMap((i) => [...(i.href ? [i.href] : []), ...(isCat(i) ? pages(i.items) : [])]);
 
+/** Parts gathered in order, as the browser's store keeps them. */
 function merge(...all: Array<Record<string, SidebarItem[]>>): Map<string, SidebarItem[]> {
-  const size = (items: SidebarItem[]): number => items.reduce((n, i) => n + 1 + (i.items ? size(i.items) : 0), 0);
   const out = new Map<string, SidebarItem[]>();
-  for (const parts of all) for (const [k, v] of Object.entries(parts)) if (!out.has(k) || size(v) > size(out.get(k)!)) out.set(k, v);
+  for (const parts of all) for (const [k, v] of Object.entries(parts)) if (replacesPart(out.get(k), v)) out.set(k, v);
   return out;
 }
 
@@ -208,4 +208,35 @@ test("the browser build's files: lean metadata in the registry, each page's part
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the browser's store: versions pass through until parts arrive, parts fill the lean sidebar, the whole one replaces it once loaded", async () => {
+  const store = await import('../../plugins/fast-hydration/route-buckets/sidebar-store');
+  const version = { pluginId: 'store-test', version: 'current', docsSidebars: { apiSidebar: leanItems(SIDEBAR) } };
+  // The server build (and `start`) register nothing: the version is the one given.
+  assert.equal(store.resolveVersion(version), version);
+
+  const page = '/api/job-3';
+  const before = store.getRevision();
+  let heard = 0;
+  const unsubscribe = store.subscribe(() => heard++);
+  store.addSidebarParts('store-test/current', { apiSidebar: chainParts(SIDEBAR, page) });
+  assert.ok(store.getRevision() > before && heard === 1, 'listeners hear of new parts');
+  const resolved = store.resolveVersion(version);
+  assert.deepEqual(drawn(resolved.docsSidebars.apiSidebar, page), drawn(SIDEBAR, page));
+  assert.equal(store.resolveVersion(version), resolved, 'the same object until something changes');
+
+  // The whole sidebars: a failed load is forgotten, the next one replaces the lean sidebar.
+  let attempts = 0;
+  store.registerWholeSidebars('store-test/current', async () => {
+    if (++attempts === 1) throw new Error('offline');
+    return { default: { version: { ...version, docsSidebars: { apiSidebar: SIDEBAR } } } };
+  });
+  assert.equal(store.isLean('store-test/current'), true);
+  await assert.rejects(store.loadWholeSidebars('store-test/current'), /offline/);
+  await store.loadWholeSidebars('store-test/current');
+  assert.equal(attempts, 2);
+  assert.equal(store.isLean('store-test/current'), false);
+  assert.deepEqual(store.resolveVersion(version).docsSidebars.apiSidebar, SIDEBAR);
+  unsubscribe();
 });

@@ -5,7 +5,7 @@
  * reads the version metadata through `resolveVersion`. Where nothing was added (the server build,
  * `start`), versions pass through unchanged.
  */
-import { resolveItems, type SidebarItem, type Sidebars } from './sidebars';
+import { replacesPart, resolveItems, type SidebarItem, type Sidebars } from './sidebars';
 
 interface VersionMetadata {
   pluginId: string;
@@ -31,8 +31,6 @@ const changed = () => {
   listeners.forEach((listener) => listener());
 };
 
-const size = (items: SidebarItem[]): number => items.reduce((n, item) => n + 1 + (item.items ? size(item.items) : 0), 0);
-
 /** Called by a page's chunk (or a route bucket): the parts of `version`'s sidebars around its pages. */
 export function addSidebarParts(version: string, added: Record<string, Record<string, SidebarItem[]>>): void {
   const bySidebar = parts.get(version) ?? new Map<string, Parts>();
@@ -40,8 +38,7 @@ export function addSidebarParts(version: string, added: Record<string, Record<st
   for (const [sidebar, positions] of Object.entries(added)) {
     const known = bySidebar.get(sidebar) ?? new Map<string, SidebarItem[]>();
     bySidebar.set(sidebar, known);
-    // A category's own page carries its children whole; its other pages, lean: keep the fuller.
-    for (const [key, items] of Object.entries(positions)) if (!known.has(key) || size(items) > size(known.get(key)!)) known.set(key, items);
+    for (const [key, items] of Object.entries(positions)) if (replacesPart(known.get(key), items)) known.set(key, items);
   }
   changed();
 }

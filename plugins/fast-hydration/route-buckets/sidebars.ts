@@ -109,6 +109,14 @@ export function chainParts(items: SidebarItem[], pagePath: string): Record<strin
   return parts;
 }
 
+const itemCount = (items: SidebarItem[]): number => items.reduce((n, item) => n + 1 + (item.items ? itemCount(item.items) : 0), 0);
+
+/**
+ * Whether `added` replaces the part `known` for the same position: a category's own page carries
+ * its children with their items, its other pages carry them lean; the fuller one serves both.
+ */
+export const replacesPart = (known: SidebarItem[] | undefined, added: SidebarItem[]): boolean => !known || itemCount(added) > itemCount(known);
+
 /**
  * A lean sidebar with the parts known so far put back: a category whose position has a part gets
  * those items, an open one keeps its own; the rest stay as they are. Used in the browser

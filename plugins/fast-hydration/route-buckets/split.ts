@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bucketOf, normalizePath } from './hash';
-import { chainParts, leanSidebars, type SidebarItem, type Sidebars } from './sidebars';
+import { chainParts, leanSidebars, replacesPart, type SidebarItem, type Sidebars } from './sidebars';
 
 /** The browser's store of sidebar parts (./sidebar-store.ts), as the generated modules import it. */
 const SIDEBAR_STORE = JSON.stringify(path.join(__dirname, 'sidebar-store'));
@@ -122,11 +122,10 @@ const isVersionProps = (value: unknown): value is VersionProps => {
   return !!version && typeof version.pluginId === 'string' && typeof version.version === 'string' && !!version.docsSidebars && typeof version.docsSidebars === 'object';
 };
 
-/** Merges sidebar parts by sidebar and position; of two parts for one position, keeps the fuller (./sidebar-store.ts does the same). */
+/** Merges sidebar parts by sidebar and position, as ./sidebar-store.ts does (`replacesPart`). */
 function mergeParts(into: Record<string, Record<string, SidebarItem[]>>, sidebar: string, parts: Record<string, SidebarItem[]>): void {
-  const size = (items: SidebarItem[]): number => items.reduce((n, item) => n + 1 + (item.items ? size(item.items) : 0), 0);
   const known = (into[sidebar] ??= {});
-  for (const [key, items] of Object.entries(parts)) if (!known[key] || size(items) > size(known[key])) known[key] = items;
+  for (const [key, items] of Object.entries(parts)) if (replacesPart(known[key], items)) known[key] = items;
 }
 
 /** The parts of the version's sidebars around `pages` (each page names its sidebar in the route tree). */
