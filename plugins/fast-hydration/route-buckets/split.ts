@@ -173,7 +173,8 @@ export interface Split {
 /**
  * The lean routes, registry and chunk names, and the bucket modules, as sources. With `readModule`
  * (a registry file → its JSON), the docs versions whose pages are bucketed also get lean sidebars
- * (./sidebars.ts): a lean copy of their metadata, and the parts around each bucket's pages.
+ * (./sidebars.ts): a lean copy of their metadata, and each page's data module wrapped with the
+ * sidebar parts around it.
  */
 export function splitRoutes(
   routes: RouteNode[],
