@@ -1,0 +1,38 @@
+/**
+ * Share cards are PNGs of our own encoding (plugins/share-cards/card.ts, encodePng): a real decoder
+ * (resvg's, through an SVG <image>) reads back every pixel, and a whole card decodes at 1200×630.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderAsync } from '@resvg/resvg-js';
+import { CARD_HEIGHT, CARD_WIDTH, encodePng, renderCard } from '../../plugins/share-cards/card';
+
+/** The pixels resvg decodes from a PNG, drawn at its own size. */
+async function decode(png: Buffer, width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`;
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  assert.deepEqual([image.width, image.height], [width, height]);
+  return image.pixels;
+}
+
+test('encodePng writes every pixel so that a PNG decoder reads it back', async () => {
+  const [width, height] = [37, 23];
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) pixels.set([(i * 7) % 256, (i * 13) % 256, (i * 29) % 256, 255], i * 4);
+  const png = await encodePng(pixels, width, height);
+  assert.deepEqual(png.subarray(0, 8), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  assert.deepEqual(await decode(png, width, height), pixels);
+  await assert.rejects(encodePng(pixels, width + 1, height), /not 38×23 RGBA pixels/);
+});
+
+test('a card is a 1200×630 PNG that decodes, smaller than 40 KB', async () => {
+  const png = await renderCard({ title: 'Create training job', section: 'API reference · Training Jobs', site: 'Emissary Docs', address: 'docs.withemissary.com/api/create-training-job' });
+  assert.equal(png.toString('latin1', 12, 16), 'IHDR');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [CARD_WIDTH, CARD_HEIGHT]);
+  const pixels = await decode(png, CARD_WIDTH, CARD_HEIGHT);
+  // The accent bar on the left, in the site's accent colour (#4fd1a5), and the dark background.
+  assert.deepEqual([...pixels.subarray(0, 4)], [0x4f, 0xd1, 0xa5, 255]);
+  const bg = (CARD_WIDTH * 600 + 1100) * 4;
+  assert.deepEqual([...pixels.subarray(bg, bg + 4)], [0x14, 0x4e, 0x32, 255]);
+  assert.ok(png.length < 40 * 1024, `${png.length} bytes`);
+});
