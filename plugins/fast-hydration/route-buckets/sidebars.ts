@@ -13,6 +13,7 @@
  * browser draws every page as the server did, from much less data. The whole sidebars load when the
  * reader reaches for the sidebar (../theme/DocVersionRoot), before a closed category opens.
  */
+import { normalizePath } from './hash';
 
 /** What this file relies on in a sidebar item of the version metadata (plugin-content-docs' PropSidebarItem). */
 export interface SidebarItem {
@@ -84,8 +85,8 @@ export function leanSidebars(sidebars: Sidebars): Sidebars {
   return Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, leanItems(items)]));
 }
 
-const samePath = (a: string | undefined, b: string): boolean =>
-  a !== undefined && a.toLowerCase().replace(/\/+$/, '') === b.toLowerCase().replace(/\/+$/, '');
+/** The same page, as react-router matches paths (./hash.ts). */
+const samePath = (a: string | undefined, b: string): boolean => a !== undefined && normalizePath(a) === normalizePath(b);
 
 /**
  * The categories around the page at `pagePath`, by position: each closed one that holds the page,

@@ -128,15 +128,22 @@ function mergeParts(into: Record<string, Record<string, SidebarItem[]>>, sidebar
   for (const [key, items] of Object.entries(parts)) if (replacesPart(known[key], items)) known[key] = items;
 }
 
-/** The parts of the version's sidebars around `pages` (each page names its sidebar in the route tree). */
-function sidebarPartsOf(pages: RouteNode[], context: VersionContext): Record<string, Record<string, SidebarItem[]>> {
+/** The parts of the version's sidebars around one page (its route names its sidebar), or nothing where it needs none. */
+interface PageParts {
+  sidebar: string;
+  parts: Record<string, SidebarItem[]>;
+}
+function pagePartsOf(r: RouteNode, context: VersionContext): PageParts | undefined {
+  const sidebar = r.attributes.sidebar;
+  const items = typeof sidebar === 'string' ? context.props.version.docsSidebars[sidebar] : undefined;
+  const parts = items ? chainParts(items, r.path) : {};
+  return Object.keys(parts).length ? { sidebar: sidebar as string, parts } : undefined;
+}
+
+/** The parts around several pages, merged by sidebar and position. */
+function mergedParts(pages: PageParts[]): Record<string, Record<string, SidebarItem[]>> {
   const out: Record<string, Record<string, SidebarItem[]>> = {};
-  for (const r of pages) {
-    const sidebar = r.attributes.sidebar;
-    const items = typeof sidebar === 'string' ? context.props.version.docsSidebars[sidebar] : undefined;
-    const parts = items ? chainParts(items, r.path) : {};
-    if (Object.keys(parts).length) mergeParts(out, sidebar as string, parts);
-  }
+  for (const { sidebar, parts } of pages) mergeParts(out, sidebar, parts);
   return out;
 }
 
@@ -219,30 +226,31 @@ export function splitRoutes(
   // own data module (its `content`, else its `__props`; ./page-<chunk name>.js, which the registry
   // then names), else in the module that carries the page's route (its bucket, or `main`).
   const wrapped = new Map<string, string>();
-  const loose = new Set<RouteNode>();
+  const loose = new Map<RouteNode, PageParts>();
   const dataName = (r: RouteNode): string | undefined => {
     const names = chunkNames[keyOf(r)] as Record<string, unknown> | undefined;
-    const name = [names?.content, names?.__props].find((n): n is string => typeof n === 'string' && registry.has(n));
-    return name;
+    return [names?.content, names?.__props].find((n): n is string => typeof n === 'string' && registry.has(n));
   };
   for (const [parent, context] of contexts) {
-    const byName = new Map<string, RouteNode[]>();
+    const byName = new Map<string, PageParts[]>();
     for (const r of parent.routes!.filter(isPageRoute)) {
-      if (!Object.keys(sidebarPartsOf([r], context)).length) continue;
+      const own = pagePartsOf(r, context);
+      if (!own) continue;
       const name = dataName(r);
-      if (name) byName.set(name, [...(byName.get(name) ?? []), r]);
-      else loose.add(r);
+      if (name) byName.set(name, [...(byName.get(name) ?? []), own]);
+      else loose.set(r, own);
     }
     // A module that several pages share carries the parts of them all.
     for (const [name, pages] of byName) {
       const wrapper = `page-${name}.js`;
-      files.set(wrapper, wrapperCode(context, sidebarPartsOf(pages, context), registry.get(name)!));
+      files.set(wrapper, wrapperCode(context, mergedParts(pages), registry.get(name)!));
       wrapped.set(name, `./${wrapper}`);
     }
   }
   const looseParts = (parent: RouteNode, pages: RouteNode[]): string[] => {
     const context = contexts.get(parent);
-    return context ? addPartsCode(context, sidebarPartsOf(pages.filter((r) => loose.has(r)), context)) : [];
+    const own = pages.flatMap((r) => loose.get(r) ?? []);
+    return context ? addPartsCode(context, mergedParts(own)) : [];
   };
   const listVar = new Map<RouteNode, string>();
   const bucketSpecs: string[] = [];
