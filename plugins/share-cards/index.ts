@@ -14,6 +14,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
 import { filesEndingWith } from '../shared/files';
 import type { CardText } from './card';
+import { startRenderPool, type RenderPool } from './render-pool';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The card's design is part of its cache key: editing card.ts renders every card again. */
@@ -77,15 +78,14 @@ export function withCard(html: string, image: string, alt: string, file: string)
   return html.replace(og, tags).replace(twitter, `<meta name="twitter:image" content="${attr(image)}">`);
 }
 
-/** A card from the cache, or rendered and cached (the renderer loads only when something changed). */
-async function cardPng(siteDir: string, text: CardText): Promise<{ png: Buffer; rendered: boolean }> {
+/** A card from the cache, or rendered on the worker and cached (the worker starts only when something changed). */
+async function cardPng(siteDir: string, text: CardText, renderer: () => RenderPool): Promise<{ png: Buffer; rendered: boolean }> {
   const key = createHash('sha256').update(DESIGN).update(JSON.stringify(text)).digest('hex');
   const cached = path.join(siteDir, CACHE_DIR, `${key}.png`);
   try {
     return { png: await fs.readFile(cached), rendered: false };
   } catch {
-    const { renderCard } = await import('./card');
-    const png = await renderCard(text);
+    const png = await renderer().render(text);
     await fs.mkdir(path.dirname(cached), { recursive: true });
     await fs.writeFile(cached, png);
     return { png, rendered: true };
@@ -103,6 +103,8 @@ export default function shareCards(context: LoadContext): Plugin {
         const api = plugin.options.id === API_DOCS_PLUGIN_ID;
         for (const [route, label] of labelsFromSidebars(plugin.content as LoadedContent, api ? 'API reference' : 'Docs', api)) labels.set(route, label);
       }
+      let pool: RenderPool | null = null;
+      const renderer = () => (pool ??= startRenderPool());
       const started = performance.now();
       const cpu = process.cpuUsage();
       const files: string[] = [];
@@ -113,7 +115,7 @@ export default function shareCards(context: LoadContext): Plugin {
         const route = `${baseUrl}${relative}`;
         const html = await fs.readFile(file, 'utf8');
         const label = labels.get(route) ?? { title: htmlTitle(html, siteTitle), section: 'Docs' };
-        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, '') });
+        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, '') }, renderer);
         const cardPath = `${CARDS_DIR}/${relative || 'index'}.png`;
         await fs.mkdir(path.dirname(path.join(outDir, cardPath)), { recursive: true });
         await fs.writeFile(path.join(outDir, cardPath), card.png);
@@ -129,12 +131,16 @@ export default function shareCards(context: LoadContext): Plugin {
       const lane = async () => {
         for (let i = next++; i < files.length; i = next++) if (await cardPage(files[i])) rendered += 1;
       };
-      await Promise.all(Array.from({ length: 8 }, lane));
+      try {
+        await Promise.all(Array.from({ length: 8 }, lane));
+      } finally {
+        await (pool as RenderPool | null)?.close();
+      }
       const count = files.length;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const used = process.cpuUsage(cpu);
       const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
-      console.log(`[share-cards] ${count} pages, ${rendered} cards rendered, ${count - rendered} from the cache, ${seconds} s (${cpuSeconds} s CPU of the build process)`);
+      console.log(`[share-cards] ${count} pages, ${rendered} cards rendered, ${count - rendered} from the cache, ${seconds} s (${cpuSeconds} s CPU of the build process, render worker included)`);
       await fs.writeFile(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${url}${baseUrl}sitemap.xml\n`);
     },
   };

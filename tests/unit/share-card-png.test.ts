@@ -18,21 +18,41 @@ async function decode(png: Buffer, width: number, height: number): Promise<Buffe
 test('encodePng writes every pixel so that a PNG decoder reads it back', async () => {
   const [width, height] = [37, 23];
   const pixels = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < width * height; i++) pixels.set([(i * 7) % 256, (i * 13) % 256, (i * 29) % 256, 255], i * 4);
+  for (let i = 0; i < width * height; i++) pixels.set([(i * 7) % 256, (i * 13) % 256, Math.floor(i / 256) * 40, 255], i * 4);
   const png = await encodePng(pixels, width, height);
   assert.deepEqual(png.subarray(0, 8), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  assert.equal(png[25], 6, 'more than 256 colours: RGBA');
   assert.deepEqual(await decode(png, width, height), pixels);
   await assert.rejects(encodePng(pixels, width + 1, height), /not 38×23 RGBA pixels/);
 });
 
-test('a card is a 1200×630 PNG that decodes, smaller than 40 KB', async () => {
+test('an image of at most 256 colours gets a palette, and every pixel reads back', async () => {
+  const [width, height] = [41, 19];
+  const pixels = Buffer.alloc(width * height * 4);
+  // Runs of one colour, as on a card, and exactly 256 colours in all.
+  for (let i = 0; i < width * height; i++) {
+    const c = Math.floor(i / 3) % 256;
+    pixels.set([c, 255 - c, (c * 5) % 256, 255], i * 4);
+  }
+  const png = await encodePng(pixels, width, height);
+  assert.equal(png[25], 3, 'palette');
+  assert.equal(png.toString('latin1', 37, 41), 'PLTE');
+  assert.equal(png.readUInt32BE(33), 256 * 3);
+  assert.deepEqual(await decode(png, width, height), pixels);
+  // One colour more, and it is RGBA again.
+  pixels.set([1, 2, 3, 255], 0);
+  assert.equal((await encodePng(pixels, width, height))[25], 6);
+});
+
+test('a card is a 1200×630 palette PNG that decodes, smaller than 25 KB', async () => {
   const png = await renderCard({ title: 'Create training job', section: 'API reference · Training Jobs', site: 'Emissary Docs', address: 'docs.withemissary.com/api/create-training-job' });
   assert.equal(png.toString('latin1', 12, 16), 'IHDR');
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [CARD_WIDTH, CARD_HEIGHT]);
+  assert.equal(png[25], 3, 'palette');
   const pixels = await decode(png, CARD_WIDTH, CARD_HEIGHT);
   // The accent bar on the left, in the site's accent colour (#4fd1a5), and the dark background.
   assert.deepEqual([...pixels.subarray(0, 4)], [0x4f, 0xd1, 0xa5, 255]);
   const bg = (CARD_WIDTH * 600 + 1100) * 4;
   assert.deepEqual([...pixels.subarray(bg, bg + 4)], [0x14, 0x4e, 0x32, 255]);
-  assert.ok(png.length < 40 * 1024, `${png.length} bytes`);
+  assert.ok(png.length < 25 * 1024, `${png.length} bytes`);
 });
