@@ -1,4 +1,4 @@
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { footer } from './config/footer';
@@ -14,6 +14,13 @@ import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
 import { REPOSITORY_URL } from './config/navbar';
+
+/**
+ * The page generator only adds the `gen-api-docs` and `clean-api-docs` commands, and its options
+ * read and normalize the whole OpenAPI document (a second at 32 times today's API). Other commands
+ * leave it out.
+ */
+const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
 
 const config = {
   title: 'Emissary Docs',
@@ -74,7 +81,7 @@ const config = {
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
     [API_DOCS_PLUGIN, apiDocsOptions()],
-    ['docusaurus-plugin-openapi-docs', openApiDocsOptions()],
+    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions()] satisfies PluginConfig] : []),
     llmsTxt,
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
     changelog,

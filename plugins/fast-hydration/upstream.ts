@@ -130,6 +130,17 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: '7cbddc9310c1b31507629a80640e53cb85d9eec5ab3ecb599e196fa4bf4b4134', part: /^.*version\.docs.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
   { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '89507f67efdfe12ac884763564dcfe86903441222d14d2d9c0be0fada591ebbb', part: /^.*\.docs\b.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
 
+  // The build runs in two processes (not a patch: Docusaurus's own switches, read in one place).
+  {
+    pkg: CORE,
+    version: D,
+    file: 'lib/commands/build/buildLocale.js',
+    sha256: '575737f708a0cd86e2162d7611424ded60c6c2fcb957c63682d9c79d7a72e543',
+    part: /^.*(DOCUSAURUS_SKIP_BUNDLING|DOCUSAURUS_EXIT_AFTER_BUNDLING|SkipBundling|ExitAfterBundling|clearPath|serverBundlePath|clientManifestPath).*$/gm,
+    patch: '../../scripts/build-site.mjs',
+    section: 'The build runs in two processes',
+  },
+
   // Valid nesting in the method-and-path box.
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/MethodEndpoint/index.js', sha256: 'aea76b2570fecf8cea83771c53f7725f835bdf0513a252b339eaf76316915a3d', patch: 'theme/ApiExplorer/MethodEndpoint/index.tsx', section: 'Valid nesting: code lines and the method-and-path box' },
 ];

@@ -215,7 +215,7 @@ export function markdown(r: ReportInput): string {
   const times = r.builds.length ? r.builds.map((b) => `${b.totalSeconds.toFixed(1)} s (gen-api ${b.genApiSeconds.toFixed(1)} + build ${b.buildSeconds.toFixed(1)}${b.cpuSeconds != null ? `; ${b.cpuSeconds.toFixed(0)} s CPU` : ''})`) : [];
   lines.push(
     times.length
-      ? `Cold build (\`npm run gen-api\` + \`docusaurus build\`, no caches): ${times.join(', ')}; median **${r.buildMedianSeconds.toFixed(1)} s**.`
+      ? `Cold build (\`npm run gen-api\` + \`scripts/build-site.mjs\`, no caches): ${times.join(', ')}; median **${r.buildMedianSeconds.toFixed(1)} s**.`
       : 'Cold build: not measured (BENCH_SKIP_BUILD=1).',
   );
   lines.push('');
