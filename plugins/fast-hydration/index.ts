@@ -15,6 +15,8 @@
  * - client/ — modules that run on every page before it hydrates.
  * - REPLACEMENTS — modules swapped for others in the browser build only (the server build keeps
  *   the originals, so the static HTML is as before).
+ * - SERVER_REPLACEMENTS — modules swapped in the server build only, where rendering every page
+ *   multiplies a cost that grows with the API (server/): same HTML, less time.
  * - route-buckets/ — the production browser build's route data in buckets loaded per path, so that
  *   no page carries every route (routeBucketReplacements); and the docs versions' sidebars lean,
  *   with the parts around each page in its own chunk (route-buckets/sidebars.ts, theme/DocVersionRoot).
@@ -46,6 +48,15 @@ export const REPLACEMENTS: Replacement[] = [
     test: /^\.\/browserContext(\.js)?$/,
     issuer: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/,
     target: here('client', 'BrowserContextProvider.tsx'),
+  },
+];
+
+export const SERVER_REPLACEMENTS: Replacement[] = [
+  {
+    // The sidebar checks every page makes for every category, indexed (server/sidebar-activity.ts).
+    test: /^\.\/docsUtils(\.js)?$/,
+    issuer: /[\\/]@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]index\.js$/,
+    target: here('server', 'docs-utils.ts'),
   },
 ];
 
@@ -95,8 +106,9 @@ export default function fastHydration(context: LoadContext): Plugin {
     getClientModules: () => CLIENT_MODULES,
     configureWebpack(config, isServer, utils, content) {
       const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
+      if (isServer) return { plugins: SERVER_REPLACEMENTS.map((r) => replaceModule(utils, r)) } as never;
       // Production browser build only: `start` regenerates the route modules as files change.
-      if (isServer || config.mode !== 'production') return base as never;
+      if (config.mode !== 'production') return base as never;
       const dir = path.join(context.generatedFilesDir, 'route-buckets');
       writeRouteBuckets(context.generatedFilesDir, dir);
       return { plugins: [...(base.plugins ?? []), ...routeBucketReplacements(dir).map((r) => replaceModule(utils, r))] } as never;

@@ -130,6 +130,19 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: '7cbddc9310c1b31507629a80640e53cb85d9eec5ab3ecb599e196fa4bf4b4134', part: /^.*version\.docs.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
   { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '89507f67efdfe12ac884763564dcfe86903441222d14d2d9c0be0fada591ebbb', part: /^.*\.docs\b.*$/gm, patch: 'lean-docs-data.ts', section: "The API's docs send less data to every page" },
 
+  // The sidebar checks are indexed on the server.
+  { pkg: DOCS, version: D, file: 'lib/client/index.js', sha256: 'e6cb43c944f4e5af5002979a461c08fcef925473a83fae373fc906de49e6ac50', part: /^.*docsUtils.*$/gm, patch: 'server/docs-utils.ts', section: 'The sidebar checks are indexed on the server' },
+  {
+    pkg: DOCS,
+    version: D,
+    file: 'lib/client/docsUtils.js',
+    sha256: '283ea883dc80c62a628fa3d25fda3660c139739941c2850e56b9fa77030627d2',
+    part: /^(const isActive = |const containsActiveSidebarItem = |export function (isActiveSidebarItem|isVisibleSidebarItem|useVisibleSidebarItems)\b)[\s\S]*?^}?$/gm,
+    patch: 'server/sidebar-activity.ts',
+    section: 'The sidebar checks are indexed on the server',
+  },
+  { pkg: COMMON, version: D, file: 'lib/utils/routesUtils.js', sha256: 'fc3caafec4a32a51cee7ebc9050e1c1c0960a75196ce12cb2f62bd560f72a12f', part: /^export function isSamePath[\s\S]*?^}$/gm, patch: 'server/sidebar-activity.ts', section: 'The sidebar checks are indexed on the server' },
+
   // The build runs in two processes (not a patch: Docusaurus's own switches, read in one place).
   {
     pkg: CORE,

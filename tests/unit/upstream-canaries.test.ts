@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPLACEMENTS, routeBucketReplacements } from '../../plugins/fast-hydration';
+import { REPLACEMENTS, SERVER_REPLACEMENTS, routeBucketReplacements } from '../../plugins/fast-hydration';
 import { UPSTREAM, type UpstreamFile } from '../../plugins/fast-hydration/upstream';
 
 const root = path.resolve(__dirname, '../..');
@@ -81,10 +81,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('each browser-build module replacement matches exactly one real file, and its target exists', () => {
+test('each module replacement (browser and server builds) matches exactly one real file, and its target exists', () => {
   // A replaced upstream file, or one of this plugin's own files with a browser twin.
   const candidates = [...filesUnder(path.join(root, 'node_modules')), ...filesUnder(plugin)];
-  for (const { test: pattern, issuer, target } of REPLACEMENTS) {
+  for (const { test: pattern, issuer, target } of [...REPLACEMENTS, ...SERVER_REPLACEMENTS]) {
     assert.ok(fs.existsSync(target), `replacement target missing: ${target}`);
     if (issuer) {
       // Matched by the request as the issuer writes it: the issuer is one file that imports it once.
