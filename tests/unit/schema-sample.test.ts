@@ -106,3 +106,37 @@ test('an OpenAPI 3.0 document: server variables, nullable, the exclusiveMinimum 
   const [hook] = listWebhooks(normal);
   assert.equal(entryRef(normal, hook), '#/x-webhooks/highTide/post');
 });
+
+test('plainTitle takes literal text as it is and parses everything else: the same titles as remark gives', () => {
+  const titles = [
+    'Create SFT training job (copy AE)',
+    'List  projects  by   owner',
+    'Get a job: status, 50% done; ETA?',
+    "Delete a user's API key (v2)",
+    'user@example.com sends a report',
+    '2. Second step',
+    '3) Third',
+    '2024 roadmap',
+    '-1 degrees',
+    '- a list item',
+    '+ plus item',
+    '# Heading',
+    '> quoted',
+    '---',
+    '===',
+    '(optional) Update a model',
+    'Price = 5 - 2 + 1',
+    'A & B',
+    'Tom &amp; Jerry',
+    'Read **bold** text',
+    'snake_case_name',
+    'Path /v1/projects/{id}',
+    'Cancel [run](/x)',
+    'Trailing space  ',
+    '   Leading space',
+    'Überprüfung der Daten',
+    '数据集',
+    'Español: ¿Qué?',
+  ];
+  for (const title of titles) assert.equal(plainTitle(title), splitTitle(title).title, title);
+});
