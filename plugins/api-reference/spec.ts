@@ -1,4 +1,5 @@
 /** Reading the OpenAPI document: types, $ref resolution, and the operation/schema list with page slugs. */
+import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 export interface Schema {
@@ -133,11 +134,12 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
   return node?.$ref?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
 }
 
-/** lodash's kebabCase for ASCII identifiers, as docusaurus-plugin-openapi-docs names its pages. */
-export function kebabCase(text: string): string {
-  const words = text.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g) ?? [];
-  return words.map((w) => w.toLowerCase()).join('-');
-}
+/**
+ * The function docusaurus-plugin-openapi-docs names its pages with: lodash's kebabCase, required
+ * from the plugin's own folder so that it is the plugin's copy of lodash, not a rule written again here.
+ */
+const requireFromPlugin = createRequire(createRequire(import.meta.url).resolve('docusaurus-plugin-openapi-docs'));
+export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
 
 
 export interface ApiOperationEntry {
