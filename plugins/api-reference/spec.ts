@@ -138,7 +138,7 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
  * The function docusaurus-plugin-openapi-docs names its pages with: lodash's kebabCase, required
  * from the plugin's own folder so that it is the plugin's copy of lodash, not a rule written again here.
  */
-const requireFromPlugin = createRequire(createRequire(import.meta.url).resolve('docusaurus-plugin-openapi-docs'));
+const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
 export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
 
 
