@@ -166,7 +166,7 @@ export function openApiDocsOptions() {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', item.id)));
+            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', name)));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -14,6 +14,7 @@ import {
   type Schema,
 } from '../api-reference/spec';
 
+/** `slug` names the owner's anchor on /changelog; its page comes from the generated output (OwnerChanges.page). */
 export type ChangeOwner =
   | { kind: 'operation'; name: string; title: string; method: string; path: string; slug: string }
   | { kind: 'schema'; name: string; title: string; slug: string };

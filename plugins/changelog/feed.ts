@@ -8,9 +8,9 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export function releaseHtml(release: Release, site: string): string {
   if (release.groups.length === 0) return `<p>${xml(release.summary)}</p>`;
   const groups = release.groups.map((g) => {
-    const page = g.owner.kind === 'operation' ? `/api/${g.owner.slug}` : `/api/schemas/${g.owner.slug}`;
     const items = g.changes.map((c) => `<li>${c.breaking ? '<strong>Breaking:</strong> ' : ''}${changeHtml(c.text)}</li>`).join('');
-    return `<h3><a href="${site}${page}">${xml(g.owner.title)}</a></h3><ul>${items}</ul>`;
+    const title = g.page ? `<a href="${site}${g.page}">${xml(g.owner.title)}</a>` : xml(g.owner.title);
+    return `<h3>${title}</h3><ul>${items}</ul>`;
   });
   return `<p>${xml(release.summary)}</p>${groups.join('')}<p><a href="${site}${CHANGELOG_ROUTE}#${release.version}">Migration notes</a></p>`;
 }

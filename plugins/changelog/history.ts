@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { parseOpenApi, type OpenApiDocument } from '../api-reference/spec';
+import { jsonPointer, parseOpenApi, type OpenApiDocument } from '../api-reference/spec';
 import { diffDocuments, type ApiChange, type ChangeOwner } from './diff';
 
 export const HISTORY_DIR = 'openapi/history';
@@ -34,6 +34,11 @@ export interface OwnerChanges {
   owner: ChangeOwner;
   /** Anchor on /changelog, e.g. "2026-03-get-embeddings-from-deployment". */
   anchor: string;
+  /**
+   * The owner's page, as the page generator wrote it (api-reference/generated.ts: its output, no
+   * slug rule of ours); none where the build has no such page, e.g. a removed operation.
+   */
+  page?: string;
   changes: ApiChange[];
   breaking: boolean;
   /** The migration note's Markdown, from docs/_changelog/<version>.md. */
@@ -109,8 +114,16 @@ function groupRelease(siteDir: string, entry: ReleaseEntry, changes: ApiChange[]
   return [...groups.values()];
 }
 
-/** Every release, newest first, with its changes against the one before (the first has none). */
-export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC): Release[] {
+/** The OpenAPI node a change belongs to: what a generated page names as its `openapi_ref`. */
+export const ownerRef = (owner: ChangeOwner): string =>
+  owner.kind === 'operation' ? jsonPointer('paths', owner.path, owner.method) : jsonPointer('components', 'schemas', owner.name);
+
+/**
+ * Every release, newest first, with its changes against the one before (the first has none).
+ * `pages`: the generated pages by OpenAPI node (api-reference/generated.ts), which give each
+ * owner its link; without it, no owner has one.
+ */
+export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC, pages?: ReadonlyMap<string, string>): Release[] {
   const entries = readReleases(siteDir);
   const docs: OpenApiDocument[] = entries.map((r) => {
     const file = r.file ? path.join(siteDir, HISTORY_DIR, r.file) : path.join(siteDir, currentSpec);
@@ -120,7 +133,7 @@ export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC): Rel
     version: entry.version,
     date: entry.date,
     summary: entry.summary,
-    groups: i === 0 ? [] : groupRelease(siteDir, entry, diffDocuments(docs[i - 1], docs[i])),
+    groups: i === 0 ? [] : groupRelease(siteDir, entry, diffDocuments(docs[i - 1], docs[i])).map((g) => ({ ...g, page: pages?.get(ownerRef(g.owner)) })),
   }));
   return releases.reverse();
 }
@@ -139,7 +152,7 @@ export interface ChangeBadge {
 
 export function latestChange(releases: Release[], kind: ChangeOwner['kind'], name: string): ChangeBadge | undefined {
   const latest = releases[0];
-  const group = latest?.groups.find((g) => g.owner.kind === kind && (g.owner.name === name || g.owner.slug === name));
+  const group = latest?.groups.find((g) => g.owner.kind === kind && g.owner.name === name);
   if (!group) return undefined;
   const [first] = group.changes; // breaking ones first
   const count = group.changes.length;

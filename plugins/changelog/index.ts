@@ -61,7 +61,8 @@ export default function changelog(context: LoadContext): Plugin {
     async loadContent() {
       const specText = await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8');
       // Throws, failing the build, on a breaking change without a migration note.
-      const releases = loadChangelog(siteDir);
+      // Links to the generated pages, when they are the recorded API's (as for errors.json below).
+      const releases = loadChangelog(siteDir, RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined);
       checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
       return { releases, specText } satisfies Content;
     },

@@ -9,9 +9,8 @@ export function changelogMarkdown(releases: Release[]): string {
     out.push(`## ${r.version} (released ${r.date})`, '', r.summary, '');
     if (r.groups.length === 0) out.push('The first version this site documents: nothing to compare it with.', '');
     for (const g of r.groups) {
-      const page = g.owner.kind === 'operation' ? `/api/${g.owner.slug}` : `/api/schemas/${g.owner.slug}`;
       const what = g.owner.kind === 'operation' ? `\`${g.owner.method.toUpperCase()} ${g.owner.path}\`` : 'schema';
-      out.push(`### [${g.owner.title}](${page}) ${what}`, '', `Anchor: ${CHANGELOG_ROUTE}#${g.anchor}`, '');
+      out.push(`### ${g.page ? `[${g.owner.title}](${g.page})` : g.owner.title} ${what}`, '', `Anchor: ${CHANGELOG_ROUTE}#${g.anchor}`, '');
       for (const c of g.changes) out.push(`- ${c.breaking ? '**Breaking:**' : 'Non-breaking:'} ${c.text}`);
       out.push('');
       if (g.note) out.push('How to migrate:', '', g.note, '');

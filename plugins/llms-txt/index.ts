@@ -16,6 +16,7 @@ import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
+import { generatedRoutes } from '../api-reference/generated';
 import { referenceBlocksToMarkdown } from '../changelog/twins';
 
 export const SITE_SUMMARY =
@@ -118,7 +119,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
-      const releases = loadChangelog(context.siteDir);
+      const releases = loadChangelog(context.siteDir, RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(context.siteDir) : undefined);
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
       const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { OpenApiDocument, Schema } from '../../plugins/api-reference/spec';
 import { diffDocuments, type ApiChange } from '../../plugins/changelog/diff';
-import { latestChange, loadChangelog, parseNotes } from '../../plugins/changelog/history';
+import { latestChange, loadChangelog, ownerRef, parseNotes } from '../../plugins/changelog/history';
+import { changelogMarkdown } from '../../plugins/changelog/twins';
 import { atomFeed } from '../../plugins/changelog/feed';
 import { errorCatalogue, errorHref } from '../../plugins/changelog/errors';
 import { withChangeNote, withErrorLinks } from '../../plugins/changelog/pages';
@@ -166,6 +167,39 @@ describe("the project's changelog", () => {
     assert.equal(parsed.feed['@_xmlns'], 'http://www.w3.org/2005/Atom');
     assert.equal(parsed.feed.entry.length, 2);
     assert.match(parsed.feed.entry[0].content['#text'], /Request field <code>target<\/code> removed/);
+  });
+});
+
+describe('links from the changelog to the API pages come from the generated pages', () => {
+  // Page routes by OpenAPI node, as api-reference/generated.ts reads them from the generator's output.
+  const pages = new Map([
+    ['#/paths/~1v1~1embeddings/post', '/api/pages-own-slug'],
+  ]);
+  const releases = loadChangelog(SITE, 'openapi/emissary.yaml', pages);
+  const latest = releases[0];
+  const embeddings = latest.groups.find((g) => g.owner.name === 'getEmbeddingsFromDeployment')!;
+  const upload = latest.groups.find((g) => g.owner.name === 'createDataset')!;
+
+  test('an owner links to the page that names its node, whatever that page is called', () => {
+    assert.equal(ownerRef(embeddings.owner), '#/paths/~1v1~1embeddings/post');
+    assert.equal(embeddings.page, '/api/pages-own-slug');
+    assert.equal(upload.page, undefined, 'no generated page names createDataset here');
+  });
+
+  test('the feed and the Markdown twin link only the owners that have a page', () => {
+    const feed = atomFeed(releases, 'https://docs.example', 'Emissary Docs');
+    assert.match(feed, /&lt;a href=&quot;https:\/\/docs\.example\/api\/pages-own-slug&quot;&gt;/);
+    assert.doesNotMatch(feed, /docs\.example\/api\/create-dataset/);
+    const twin = changelogMarkdown(releases);
+    assert.match(twin, new RegExp(`### \\[${embeddings.owner.title.replace(/[()]/g, '\\$&')}\\]\\(/api/pages-own-slug\\)`));
+    assert.match(twin, new RegExp(`^### ${upload.owner.title} \``, 'm'));
+  });
+
+  test('without pages nothing is linked, and badges are found by operationId or schema name', () => {
+    const unlinked = loadChangelog(SITE, 'openapi/emissary.yaml');
+    assert.ok(unlinked[0].groups.every((g) => g.page === undefined));
+    assert.ok(latestChange(unlinked, 'operation', 'createDataset'));
+    assert.equal(latestChange(unlinked, 'operation', 'create-dataset'), undefined, 'a page slug is not a name');
   });
 });
 

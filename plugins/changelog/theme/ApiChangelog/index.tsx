@@ -6,8 +6,6 @@ import changelog from '@generated/changelog/default/changelog.json';
 import type { Release } from '../../history';
 import styles from './styles.module.css';
 
-const pageOf = (g: Release['groups'][number]) => (g.owner.kind === 'operation' ? `/api/${g.owner.slug}` : `/api/schemas/${g.owner.slug}`);
-
 export function Classification({ breaking }: { breaking: boolean }): ReactNode {
   return <span className={breaking ? styles.breaking : styles.compatible}>{breaking ? 'Breaking' : 'Non-breaking'}</span>;
 }
@@ -27,7 +25,7 @@ export default function ApiChangelog(): ReactNode {
           {release.groups.map((group) => (
             <div key={group.anchor} className={styles.group}>
               <Heading as="h3" id={group.anchor}>
-                <Link to={pageOf(group)}>{group.owner.title}</Link>{' '}
+                {group.page ? <Link to={group.page}>{group.owner.title}</Link> : group.owner.title}{' '}
                 {group.owner.kind === 'operation' ? (
                   <code>{`${group.owner.method.toUpperCase()} ${group.owner.path}`}</code>
                 ) : (
