@@ -48,6 +48,8 @@ function changelogHtml(releases: Release[]) {
 interface Content {
   releases: Release[];
   specText: string;
+  /** The generated pages by OpenAPI node, when they are the recorded API's; else none is linked. */
+  pages?: Map<string, string>;
 }
 
 export default function changelog(context: LoadContext): Plugin {
@@ -61,15 +63,15 @@ export default function changelog(context: LoadContext): Plugin {
     async loadContent() {
       const specText = await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8');
       // Throws, failing the build, on a breaking change without a migration note.
-      // Links to the generated pages, when they are the recorded API's (as for errors.json below).
-      const releases = loadChangelog(siteDir, RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined);
+      const pages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined;
+      const releases = loadChangelog(siteDir, RECORDED_SPEC, pages);
       checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
-      return { releases, specText } satisfies Content;
+      return { releases, specText, pages } satisfies Content;
     },
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as Content; // loadContent's
       await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
-      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined)));
+      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), RECORDED_SPEC, content.pages)));
     },
     async postBuild({ outDir, content }) {
       await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));

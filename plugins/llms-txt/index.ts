@@ -16,7 +16,6 @@ import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
-import { generatedRoutes } from '../api-reference/generated';
 import { referenceBlocksToMarkdown } from '../changelog/twins';
 
 export const SITE_SUMMARY =
@@ -119,17 +118,17 @@ export default function llmsTxt(context: LoadContext): Plugin {
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
       const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
-      const releases = loadChangelog(context.siteDir, RECORDED_SPEC, OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(context.siteDir) : undefined);
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
       const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');
       const apiPages = docsPlugins
         .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
         .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
-      const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
       // /changelog and /errors describe the recorded API, also when the site is built from another document.
       const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : parseOpenApi(await fs.readFile(path.join(context.siteDir, RECORDED_SPEC), 'utf8'));
       const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
+      const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
+      const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
