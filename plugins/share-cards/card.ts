@@ -120,18 +120,17 @@ function paletteRows(words: Int32Array, width: number, height: number): { rows: 
       out += p - start;
     }
   }
-  return { rows, palette: [...index.keys()].map((word) => word >>> 0) };
+  return { rows, palette: [...index.keys()] };
 }
 
 /** PLTE (and tRNS where a colour is not opaque) of a palette of RGBA words. */
 function paletteChunks(palette: number[]): Buffer[] {
   const rgb = Buffer.alloc(palette.length * 3);
   const alpha = Buffer.alloc(palette.length);
+  // Little-endian words: red is the low byte, alpha the high one.
   palette.forEach((word, i) => {
-    const bytes = Buffer.alloc(4);
-    bytes.writeUInt32LE(word >>> 0);
-    rgb.set(bytes.subarray(0, 3), i * 3);
-    alpha[i] = bytes[3];
+    rgb.set([word & 255, (word >>> 8) & 255, (word >>> 16) & 255], i * 3);
+    alpha[i] = word >>> 24;
   });
   return alpha.every((a) => a === 255) ? [pngChunk('PLTE', rgb)] : [pngChunk('PLTE', rgb), pngChunk('tRNS', alpha)];
 }
