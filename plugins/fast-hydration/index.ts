@@ -105,8 +105,8 @@ export default function fastHydration(context: LoadContext): Plugin {
     getThemePath: () => here('theme'),
     getClientModules: () => CLIENT_MODULES,
     configureWebpack(config, isServer, utils, content) {
-      const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
       if (isServer) return { plugins: SERVER_REPLACEMENTS.map((r) => replaceModule(utils, r)) } as never;
+      const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
       // Production browser build only: `start` regenerates the route modules as files change.
       if (config.mode !== 'production') return base as never;
       const dir = path.join(context.generatedFilesDir, 'route-buckets');
