@@ -149,6 +149,20 @@ test('an operation page does not load the description of every API page (it grow
   expect(loaded.length, loaded.map((d) => path.basename(d.file)).join(', ')).toBeLessThanOrEqual(5);
 });
 
+/**
+ * Follows the page's "Next" link as a reader does, and waits for the URL; returns where it led. By
+ * keyboard: no pointer goes near the sidebar, and the back-to-top button, which can lie over the
+ * link once the page has scrolled, cannot take the click (a pointer click there once did not navigate).
+ */
+async function followNext(page: Page): Promise<string> {
+  const next = page.locator('a.pagination-nav__link--next');
+  const href = (await next.getAttribute('href'))!;
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(href);
+  return href;
+}
+
 test("route data loads by bucket: a page fetches its own bucket's routes, and links navigate client-side into other buckets", async ({ page }) => {
   const buckets: string[] = [];
   page.on('request', (r) => {
@@ -161,12 +175,9 @@ test("route data loads by bucket: a page fetches its own bucket's routes, and li
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   // Page after page through the "Next" link, as a reader reads on: each is rendered by the client.
   for (let step = 0; step < 5; step++) {
-    const next = page.locator('a.pagination-nav__link--next');
-    const href = await next.getAttribute('href');
-    await next.click();
-    await expect(page).toHaveURL(href!);
+    const href = await followNext(page);
     // The URL changes before the page is drawn (Docusaurus keeps the old one until the new one's code is in).
-    await expect(page.locator('aside a[aria-current="page"]')).toHaveAttribute('href', href!);
+    await expect(page.locator('aside a[aria-current="page"]')).toHaveAttribute('href', href);
     await expect(page.locator('article h1, article header h1').first()).toBeVisible();
   }
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no full page load').toBe(true);
@@ -198,13 +209,8 @@ test("the API sidebar comes lean: the categories around each page with the page'
   // opens complete, still without the whole sidebar.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   for (let step = 0; step < 12 && (await category('Training Jobs').locator('a[aria-current="page"]').count()) > 0; step++) {
-    const next = page.locator('a.pagination-nav__link--next');
-    const href = await next.getAttribute('href');
-    // By keyboard: no pointer goes near the sidebar, and the back-to-top button cannot take the click.
-    await next.focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(href!);
-    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', href!);
+    const href = await followNext(page);
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', href);
   }
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no full page load').toBe(true);
   await expect(category('Training Jobs').locator('a[aria-current="page"]')).toHaveCount(0);
