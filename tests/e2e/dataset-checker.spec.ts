@@ -76,7 +76,7 @@ for (const [name, expected] of Object.entries(BAD)) {
   test(`bad sample ${name}: the lines the Python checker names`, async ({ page }) => {
     await open(page);
     await choose(page, path.join(SAMPLES, 'bad', name), expected.task);
-    expect(await errorLines(page)).toEqual(expected.lines);
+    await expect.poll(() => errorLines(page)).toEqual(expected.lines);
     if (expected.says) await expect(form(page).locator('tbody')).toContainText(expected.says);
     await expect(form(page).locator('tbody tr').first().locator('td').nth(3)).not.toBeEmpty();
   });
@@ -100,7 +100,7 @@ test('a dropped file is checked like a chosen one, and no request leaves the pag
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
   await expect(status(page)).toContainText('Checked ratings.jsonl');
-  expect(await errorLines(page)).toEqual(BAD['regression-quoted.jsonl'].lines);
+  await expect.poll(() => errorLines(page)).toEqual(BAD['regression-quoted.jsonl'].lines);
   expect(requests).toEqual([]);
 });
 
@@ -109,11 +109,11 @@ test('pasted rows: the format is inferred and said, problems by line', async ({ 
   await form(page).getByLabel(/Or paste rows/).fill('{"prompt": "a", "completion": "b"}\n{"prompt": "a", "completion": ""}\n');
   await form(page).getByRole('button', { name: 'Check the pasted rows' }).click();
   await expect(status(page)).toContainText('read as JSON Lines');
-  expect(await errorLines(page)).toEqual([2]);
+  await expect.poll(() => errorLines(page)).toEqual([2]);
   await form(page).getByLabel(/Or paste rows/).fill('text1,text2,score\na,b,"0.5"\nc,d\n');
   await form(page).getByRole('button', { name: 'Check the pasted rows' }).click();
   await expect(status(page)).toContainText('read as CSV');
-  expect(await errorLines(page)).toEqual([3]);
+  await expect.poll(() => errorLines(page)).toEqual([3]);
 });
 
 test('edge files each give a clear message: empty, binary, invalid UTF-8, BOM and CRLF, over the cap', async ({ page }) => {
