@@ -26,8 +26,10 @@ const operations: Operation[] = fs
   .filter((f) => f.endsWith('.api.mdx'))
   .sort()
   .map((file) => {
-    const fm = splitFrontMatter(fs.readFileSync(path.join(API_DIR, file), 'utf8')).frontMatter;
-    const curl = (fm.code_samples as Sample[] | undefined)?.find((s) => s.id === 'curl')?.code ?? '';
+    const { frontMatter: fm, body } = splitFrontMatter(fs.readFileSync(path.join(API_DIR, file), 'utf8'));
+    // The page's module exports its samples (plugins/api-reference/page.mustache).
+    const exported = /^export const codeSamples = (.*);$/m.exec(body)?.[1];
+    const curl = (exported ? (JSON.parse(exported) as Sample[]) : []).find((s) => s.id === 'curl')?.code ?? '';
     return { file, id: String(fm.id), method: String(fm.api_method), path: String(fm.api_path), curl };
   });
 

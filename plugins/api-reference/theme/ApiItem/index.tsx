@@ -13,7 +13,6 @@ import type { CodeSample } from '../../samples';
 import CodeSamples from './CodeSamples';
 
 interface ApiFrontMatter {
-  code_samples?: CodeSample[];
   schema?: boolean;
   sample?: unknown;
   title?: string;
@@ -38,9 +37,11 @@ function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactN
 export default function ApiItem(props: Props): ReactNode {
   const MDXComponent = props.content;
   const frontMatter = MDXComponent.frontMatter as ApiFrontMatter;
+  // An operation page's module exports its samples (page.mustache says why not in front matter).
+  const { codeSamples } = MDXComponent as { codeSamples?: CodeSample[] };
   let body: ReactNode;
-  if (frontMatter.code_samples) {
-    body = <TwoColumns left={<MDXComponent />} right={<CodeSamples samples={frontMatter.code_samples} />} />;
+  if (codeSamples) {
+    body = <TwoColumns left={<MDXComponent />} right={<CodeSamples samples={codeSamples} />} />;
   } else if (frontMatter.schema) {
     body = (
       <TwoColumns
