@@ -27,7 +27,8 @@ export interface ErrorEntry {
   schemaRoute?: string;
   fields: ErrorField[];
   example?: unknown;
-  operations: Array<{ title: string; method: string; path: string; route: string }>;
+  /** `noBody`: this operation declares the status without the body above (a state conflict, say). */
+  operations: Array<{ title: string; method: string; path: string; route: string; noBody?: boolean }>;
 }
 
 /** `/errors#404`; `default` (every status not listed) is `/errors#other-statuses`. */
@@ -79,7 +80,8 @@ export function errorCatalogue(doc: OpenApiDocument, routes?: Map<string, string
         };
         entries.set(status, found);
       }
-      found.operations.push({ title: entry.operation.summary ?? entry.operation.operationId!, method: entry.method, path: entry.path, route: entry.route });
+      const noBody = Boolean(found.schemaName) && !deref(doc, raw).content?.['application/json']?.schema;
+      found.operations.push({ title: entry.operation.summary ?? entry.operation.operationId!, method: entry.method, path: entry.path, route: entry.route, ...(noBody && { noBody }) });
     }
   }
   const rank = (s: string) => (s === 'default' ? 1000 : Number(s));
@@ -107,6 +109,6 @@ export function errorMarkdown(e: ErrorEntry): string {
   }
   if (e.example !== undefined) out.push('Example (illustrative):', '', '```json', JSON.stringify(e.example, null, 2), '```', '');
   out.push(`Operations that declare it (${e.operations.length}):`, '');
-  for (const op of e.operations) out.push(`- [${op.title}](${op.route}): \`${op.method.toUpperCase()} ${op.path}\``);
+  for (const op of e.operations) out.push(`- [${op.title}](${op.route}): \`${op.method.toUpperCase()} ${op.path}\`${op.noBody ? ' (no documented body)' : ''}`);
   return out.join('\n');
 }

@@ -57,6 +57,7 @@ export default function ErrorDetails({ status }: { status: string }): ReactNode 
           {entry.operations.map((op) => (
             <li key={op.route}>
               <Link to={op.route}>{op.title}</Link> <code>{`${op.method.toUpperCase()} ${op.path}`}</code>
+              {op.noBody && ' (no documented body)'}
             </li>
           ))}
         </ul>
