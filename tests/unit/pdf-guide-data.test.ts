@@ -21,7 +21,10 @@ function runSteps(): string {
     'import json, os, random, re, unicodedata',
     ...REGIONS.map((region) => resolveRef(`guides/finetuning-pdf-docs.py#${region}`)),
     'write_sentence_pairs(load_documents("manuals_text.jsonl"), out_path="train.jsonl")',
-    'split_and_check("train.jsonl")',
+    'train_documents, test_documents = split_documents(load_documents("manuals_text.jsonl"))',
+    'write_sentence_pairs(train_documents, out_path="manuals_train.jsonl")',
+    'write_sentence_pairs(test_documents, out_path="manuals_test.jsonl")',
+    '[check_rows(name) for name in ("manuals_train.jsonl", "manuals_test.jsonl")]',
     'write_paragraph_chunks(load_documents("manuals_text.jsonl"), lambda t: len(t.split()), out_path="chunks.jsonl", max_tokens=40)',
   ].join('\n\n');
   execFileSync('python3', ['-c', program], { cwd: dir, encoding: 'utf8' });
@@ -39,6 +42,18 @@ test('the shipped train and test rows are what the page steps make from the samp
       `docs/_scripts/data/${name} differs from what the steps make: regenerate it`,
     );
   }
+});
+
+test('no sentence of the test file occurs in the training file (the split is by document)', () => {
+  const dir = runSteps();
+  const sentences = (file: string) =>
+    new Set(read(path.join(dir, file)).trim().split('\n').flatMap((line) => {
+      const row = JSON.parse(line) as { prompt: string; completion: string };
+      return [row.prompt, row.completion];
+    }));
+  const train = sentences('manuals_train.jsonl');
+  const shared = [...sentences('manuals_test.jsonl')].filter((s) => train.has(s));
+  assert.deepEqual(shared, [], 'test sentences that the model also trains on');
 });
 
 test('the JSONL writers keep rows from every document of the folder', () => {

@@ -5,8 +5,8 @@ Lists the testing functions, uploads a training file and a separate test file (p
 written by the script), starts a classification job that scores each checkpoint with one testing
 function, waits for it, and picks the checkpoint with the best score.
 Uses the project in EMISSARY_PROJECT_ID, or creates one. Optional settings:
-  EMISSARY_TEST_FUNCTION  the testing function to attach (default: sample_classification_metric if
-                          listed, else the first one listed)
+  EMISSARY_TEST_FUNCTION  the testing function to attach (default: the yes/no metric
+                          sample_match_binary_classification_metric if listed, else the first one)
   EMISSARY_BASE_MODEL     the base model (default Llama-3.2-3B-Instruct; see GET /v1/models)
   EMISSARY_METRIC         the key of aggregated_test_result to rank by (default: see pick_metric)
   EMISSARY_LOWER_IS_BETTER=1  rank by the lowest score instead of the highest
@@ -73,9 +73,10 @@ def main():
     for function in functions:
         print(function["name"], "needs", function.get("dependencies") or "no extra packages")
     names = [function["name"] for function in functions]
-    test_function = os.environ.get("EMISSARY_TEST_FUNCTION") or (
-        "sample_classification_metric" if "sample_classification_metric" in names else (names or [None])[0]
-    )
+    # The sample file has one yes/no label per row (a binary classification head): use the
+    # metric for yes/no labels.
+    default = "sample_match_binary_classification_metric"
+    test_function = os.environ.get("EMISSARY_TEST_FUNCTION") or (default if default in names else (names or [None])[0])
     if test_function not in names:
         raise GuideError(f"Testing function {test_function!r} is not in the list: {names}")
     print("Attaching:", test_function)

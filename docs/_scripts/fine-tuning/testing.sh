@@ -4,8 +4,8 @@
 # written by the script), starts a classification job that scores each checkpoint with one testing
 # function, waits for it, and picks the checkpoint with the best score.
 # Uses the project in EMISSARY_PROJECT_ID, or creates one. Optional settings:
-#   EMISSARY_TEST_FUNCTION  the testing function to attach (default: sample_classification_metric if
-#                           listed, else the first one listed)
+#   EMISSARY_TEST_FUNCTION  the testing function to attach (default: the yes/no metric
+#                           sample_match_binary_classification_metric if listed, else the first one)
 #   EMISSARY_BASE_MODEL     the base model (default Llama-3.2-3B-Instruct; see GET /v1/models)
 #   EMISSARY_METRIC         the key of aggregated_test_result to rank by
 #   EMISSARY_LOWER_IS_BETTER=1  rank by the lowest score instead of the highest
@@ -20,7 +20,10 @@
 step "List the testing functions"
 functions="$(api GET /v1/testing-functions)"
 jq -r '.[] | "\(.name) needs \(if (.dependencies // []) == [] then "no extra packages" else (.dependencies | join(", ")) end)"' <<<"$functions"
-TEST_FUNCTION="${EMISSARY_TEST_FUNCTION:-$(jq -r 'map(.name) | if index("sample_classification_metric") then "sample_classification_metric" else (.[0] // "") end' <<<"$functions")}"
+# The sample file has one yes/no label per row (a binary classification head): use the metric for
+# yes/no labels.
+default_function="sample_match_binary_classification_metric"
+TEST_FUNCTION="${EMISSARY_TEST_FUNCTION:-$(jq -r --arg want "$default_function" 'map(.name) | if index($want) then $want else (.[0] // "") end' <<<"$functions")}"
 if ! jq -e --arg name "$TEST_FUNCTION" 'map(.name) | index($name)' <<<"$functions" >/dev/null; then
   echo "error: testing function '$TEST_FUNCTION' is not in the list: $(jq -c 'map(.name)' <<<"$functions")" >&2
   exit 1

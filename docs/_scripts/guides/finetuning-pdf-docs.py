@@ -112,27 +112,30 @@ def write_paragraph_chunks(documents, count_tokens, out_path="train.jsonl", max_
 MAX_API_UPLOAD = 5 * 1024 * 1024  # bytes
 
 
-def split_and_check(source="train.jsonl", test_share=0.1, seed=7):
-    """Check every row, then write manuals_train.jsonl and manuals_test.jsonl."""
-    rows = []
-    with open(source, encoding="utf-8") as handle:
+def split_documents(documents, test_share=0.1, seed=7):
+    """Set whole documents aside for testing: (training documents, test documents).
+
+    Neighbouring rows share a sentence (one row's completion is the next row's prompt), so a split
+    by row would put most test sentences into the training file too.
+    """
+    documents = list(documents)
+    if len(documents) < 2:
+        raise SystemExit(f"{len(documents)} document(s): you need two or more to hold one out")
+    random.Random(seed).shuffle(documents)
+    cut = max(1, int(len(documents) * test_share))
+    return documents[cut:], documents[:cut]
+
+
+def check_rows(path):
+    """Check that every row has a prompt and a completion, and whether the API takes the file."""
+    with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
             row = json.loads(line)
             if not row.get("prompt") or not row.get("completion"):
-                raise SystemExit(f"{source} line {number}: missing prompt or completion")
-            rows.append(row)
-    if len(rows) < 2:
-        raise SystemExit(f"{source}: {len(rows)} rows are too few to split")
-
-    random.Random(seed).shuffle(rows)
-    cut = max(1, int(len(rows) * test_share))
-    for name, part in (("manuals_test.jsonl", rows[:cut]), ("manuals_train.jsonl", rows[cut:])):
-        with open(name, "w", encoding="utf-8") as out:
-            for row in part:
-                out.write(json.dumps(row) + "\n")
-        size = os.path.getsize(name)
-        note = "upload it in the dashboard" if size > MAX_API_UPLOAD else "fine for the API"
-        print(f"{name}: {len(part)} rows, {size} bytes ({note})")
+                raise SystemExit(f"{path} line {number}: missing prompt or completion")
+    size = os.path.getsize(path)
+    note = "upload it in the dashboard" if size > MAX_API_UPLOAD else "fine for the API"
+    print(f"{path}: {size} bytes ({note})")
 # [end:split]
 
 
@@ -158,8 +161,11 @@ def main():
 
     # [start:prepare]
     step("Turn the extracted text into rows")
-    write_sentence_pairs(load_documents("manuals_text.jsonl"), out_path="train.jsonl")
-    split_and_check("train.jsonl")
+    train_documents, test_documents = split_documents(load_documents("manuals_text.jsonl"))
+    write_sentence_pairs(train_documents, out_path="manuals_train.jsonl")
+    write_sentence_pairs(test_documents, out_path="manuals_test.jsonl")
+    for name in ("manuals_train.jsonl", "manuals_test.jsonl"):
+        check_rows(name)
     # [end:prepare]
 
     step("Try the paragraph chunks too (not uploaded)")
