@@ -108,14 +108,19 @@ WEIGHTED='def weighted: (.test_results.aggregated_test_result // {}) as $r
 jq -r --argjson reward "$REWARD" "$WEIGHTED"' .[]
   | "checkpoint \(.checkpoint): \(.test_results.aggregated_test_result // "no scores"), weighted: \(weighted)"' \
   <<<"$checkpoints"
-best="$(jq -r --argjson reward "$REWARD" "$WEIGHTED"'
-  ([.[] | select(weighted != null)] | max_by(weighted) | .checkpoint) // (last | .checkpoint)' \
-  <<<"$checkpoints")"
-if [ -z "$best" ] || [ "$best" = null ]; then
+if [ "$(jq 'length' <<<"$checkpoints")" -eq 0 ]; then
   echo "error: the GRPO job finished without checkpoints" >&2
   exit 1
 fi
-echo "chosen checkpoint: $best"
+best="$(jq -r --argjson reward "$REWARD" "$WEIGHTED"'
+  [.[] | select(weighted != null)] | max_by(weighted) | .checkpoint // empty' <<<"$checkpoints")"
+if [ -n "$best" ]; then
+  echo "best checkpoint: $best (weighted reward $(jq -r --argjson reward "$REWARD" --argjson best "$best" \
+    "$WEIGHTED"' .[] | select(.checkpoint == $best) | weighted' <<<"$checkpoints"))"
+else
+  best="$(jq -r 'last | .checkpoint' <<<"$checkpoints")"
+  echo "no checkpoint has a score for every reward function; taking the last, $best"
+fi
 # [end:rank]
 
 # [start:deploy]
