@@ -7,7 +7,9 @@ const sidebars = {
       type: 'category',
       label: 'Fine-Tuning',
       items: [
+        'fine-tuning/quickstart',
         'fine-tuning/datasets',
+        'fine-tuning/training-input',
         'fine-tuning/parameters',
         'fine-tuning/testing',
         'fine-tuning/deployment',

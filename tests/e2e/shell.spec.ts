@@ -161,12 +161,19 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
   await expect(page).toHaveTitle(/Emissary Docs/);
 });
 
-test('pages without a sidebar: the quickstart and the maintainer handbook', async ({ page }) => {
-  for (const route of ['/fine-tuning/quickstart', '/tutorial-basics/deploy-your-site']) {
-    await page.goto(route);
-    await expect(page.locator('article h1')).toBeVisible();
-    await expect(page.locator('aside.theme-doc-sidebar-container')).toHaveCount(0);
-  }
+test('pages without a sidebar: the maintainer handbook', async ({ page }) => {
+  await page.goto('/tutorial-basics/deploy-your-site');
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(page.locator('aside.theme-doc-sidebar-container')).toHaveCount(0);
+});
+
+test('the Quickstart sits in the Fine-Tuning sidebar, with breadcrumbs', async ({ page }) => {
+  await page.goto('/fine-tuning/quickstart');
+  const sidebar = page.locator('aside.theme-doc-sidebar-container');
+  await expect(sidebar.getByRole('link', { name: 'Quickstart', exact: true })).toHaveAttribute('aria-current', 'page');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(crumbs).toContainText('Fine-Tuning');
+  await expect(crumbs).toContainText('Quickstart');
 });
 
 test('/intro is tagged test and the tag pages list it', async ({ page }) => {

@@ -48,6 +48,8 @@ for (const script of SCRIPTS) {
         env: scriptEnv({
           EMISSARY_BASE_URL: mock.baseUrl,
           EMISSARY_API_KEY: 'test',
+          // The deployment that /fine-tuning/training-input's probe asks; the mock answers any name.
+          EMISSARY_MODEL: 'plain-errors-test',
           EMISSARY_POLL_INTERVAL: '0.1',
           EMISSARY_POLL_DEADLINE: '20',
           PYTHONUNBUFFERED: '1',

@@ -23,7 +23,7 @@ export const SCHEMA_SLUGS = [
 ] as const;
 
 export const GUIDE_ROUTES = [
-  '/fine-tuning/datasets', '/fine-tuning/parameters', '/fine-tuning/testing', '/fine-tuning/deployment',
+  '/fine-tuning/quickstart', '/fine-tuning/training-input', '/fine-tuning/datasets', '/fine-tuning/parameters', '/fine-tuning/testing', '/fine-tuning/deployment',
   '/guides/classification', '/guides/data-extraction', '/guides/embeddings', '/guides/emissary-classification',
   '/guides/emissary-regression', '/guides/finetuning-pdf-docs', '/guides/grpo',
 ] as const;
@@ -35,10 +35,10 @@ export const TUTORIAL_ROUTES = [
 ] as const;
 
 /** Routes whose page has no docs sidebar. */
-export const NO_SIDEBAR_ROUTES = ['/fine-tuning/quickstart', ...TUTORIAL_ROUTES] as const;
+export const NO_SIDEBAR_ROUTES = [...TUTORIAL_ROUTES] as const;
 
 export const ALL_ROUTES: readonly string[] = [
-  '/', '/intro', '/markdown-page', '/tags', '/tags/test', '/fine-tuning/quickstart',
+  '/', '/intro', '/markdown-page', '/tags', '/tags/test',
   ...GUIDE_ROUTES, ...TUTORIAL_ROUTES,
   '/api', '/api/emissary-api',
   ...OPERATION_SLUGS.map((s) => `/api/${s}`),

@@ -2,7 +2,8 @@
 """Quickstart (/fine-tuning/quickstart): fine-tune, deploy and call a small model through the API.
 
 Creates a project, uploads three sample rows (plain_errors_train.jsonl), fine-tunes
-Llama-3.2-1B-Instruct on them, deploys the last checkpoint and sends it one chat message.
+Llama-3.2-1B-Instruct on them, deploys the last checkpoint and asks it to complete one prompt
+in the form of the training rows.
 Run it in an empty folder: it writes its own sample data. It starts one training job and one
 deployment on your account.
 """
@@ -100,18 +101,17 @@ def main():
 
     # [start:call-model]
     step("Call the model")
+    # The rows are prompt and completion, so send a prompt in the same form to Completions.
     answer = api(
         "POST",
-        "/v1/chat/completions",
+        "/v1/completions",
         json={
             "model": model_name,
-            "messages": [
-                {"role": "user", "content": "Explain for a user: ETIMEDOUT while fetching https://example.com"}
-            ],
-            "max_tokens": 80,
+            "prompt": "Explain for a user: ETIMEDOUT while fetching https://example.com",
+            "max_completion_tokens": 80,
         },
     )
-    print(answer["choices"][0]["message"]["content"])
+    print(answer["choices"][0]["text"].strip())
     # [end:call-model]
 
 

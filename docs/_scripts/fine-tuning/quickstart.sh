@@ -2,7 +2,8 @@
 # Quickstart (/fine-tuning/quickstart): fine-tune, deploy and call a small model through the API.
 #
 # Creates a project, uploads three sample rows (plain_errors_train.jsonl), fine-tunes
-# Llama-3.2-1B-Instruct on them, deploys the last checkpoint and sends it one chat message.
+# Llama-3.2-1B-Instruct on them, deploys the last checkpoint and asks it to complete one prompt
+# in the form of the training rows.
 # Run it in an empty folder: it writes its own sample data. It starts one training job and one
 # deployment on your account. Needs bash, curl and jq.
 # @include helpers
@@ -81,12 +82,13 @@ wait_for "/v1/projects/$project_id/deployments/$deployment_id" \
 
 # [start:call-model]
 step "Call the model"
-answer="$(api POST /v1/chat/completions \
+# The rows are prompt and completion, so send a prompt in the same form to Completions.
+answer="$(api POST /v1/completions \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg model "$model_name" '{
     model: $model,
-    messages: [{role: "user", content: "Explain for a user: ETIMEDOUT while fetching https://example.com"}],
-    max_tokens: 80
+    prompt: "Explain for a user: ETIMEDOUT while fetching https://example.com",
+    max_completion_tokens: 80
   }')")"
-jq -r '.choices[0].message.content' <<<"$answer"
+jq -r '.choices[0].text' <<<"$answer"
 # [end:call-model]
