@@ -10,6 +10,7 @@ import cspHeaders from './plugins/csp';
 import fastHydration, { API_DOCS_PLUGIN } from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
+import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
@@ -74,6 +75,11 @@ const config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
+        // The maintainer handbook's pages stay out of the sitemap (plugins/handbook).
+        sitemap: {
+          createSitemapItems: async ({ defaultCreateSitemapItems, ...params }) =>
+            (await defaultCreateSitemapItems(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
+        },
       } satisfies Preset.Options,
     ],
   ],
@@ -88,6 +94,8 @@ const config = {
     guideScripts,
     cspHeaders,
     shareCards,
+    // noindex on the maintainer handbook's pages (the template pages kept for maintainers).
+    handbook,
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
   ],

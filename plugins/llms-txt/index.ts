@@ -17,6 +17,7 @@ import { docToMarkdown, firstSentence, oneLine } from './markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
 import { referenceBlocksToMarkdown } from '../changelog/twins';
+import { isHandbookRoute } from '../handbook';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -203,13 +204,16 @@ export default function llmsTxt(context: LoadContext): Plugin {
         '',
         `To try the requests in Postman, import [${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}).`,
       ];
+      // The maintainer handbook (plugins/handbook) keeps its twins, for its page menu, but stays out of both lists.
+      const listed = twins.filter((t) => !isHandbookRoute(t.route));
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
-        llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));
+        const entries = listed.filter((t) => t.section === section);
+        if (entries.length) llms.push('', `## ${heading}`, '', ...entries.map(link));
       }
       await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
 
       const full = [`# ${siteTitle}`, '', `> ${SITE_SUMMARY}`, ''];
-      for (const twin of twins) {
+      for (const twin of listed) {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full.join('\n'));

@@ -11,13 +11,14 @@ import { parseOpenApi } from '../api-reference/spec';
 import { generatedRoutes } from '../api-reference/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
 import { extractPage } from './extract';
+import { isHandbookRoute } from '../handbook';
 
 /** Where the index is served from; the manifest's name is fixed, every other file's name carries its hash. */
 export const SEARCH_DIR = 'search';
 export const MANIFEST = 'manifest.json';
 
-/** Pages that are not searched: the generator's leftover tutorial pages say nothing about the API. */
-const UNSEARCHED = /^\/(tutorial-(basics|extras)(\/|$)|search$)/;
+/** Pages that are not searched: the maintainer handbook (plugins/handbook) and the search page itself. */
+const unsearched = (route: string) => isHandbookRoute(route) || route === '/search';
 
 export function routeFile(outDir: string, route: string): string {
   return path.join(outDir, route === '/' ? 'index.html' : `${route}.html`);
@@ -28,7 +29,7 @@ export async function writeSearchIndex(outDir: string, routes: string[], siteDir
   const api = apiFields(parseOpenApi(await fs.readFile(specFile, 'utf8')), generatedRoutes(siteDir));
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
-    if (UNSEARCHED.test(route)) continue;
+    if (unsearched(route)) continue;
     const file = routeFile(outDir, route);
     if (!existsSync(file)) continue;
     const page = extractPage(await fs.readFile(file, 'utf8'), file);

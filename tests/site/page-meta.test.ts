@@ -7,7 +7,7 @@ import path from 'node:path';
 import config from '../../docusaurus.config';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { BUILD_DIR, fileRoute, htmlFiles, routeFile } from '../support/build';
-import { GUIDE_ROUTES, OPERATION_SLUGS, SCHEMA_SLUGS } from '../support/routes';
+import { GUIDE_ROUTES, OPERATION_SLUGS, SCHEMA_SLUGS, TUTORIAL_ROUTES } from '../support/routes';
 
 const SITE = `${config.url}${config.baseUrl}`.replace(/\/$/, '');
 const ROOT = path.resolve(__dirname, '../..');
@@ -88,6 +88,40 @@ test('robots.txt allows everything and names the sitemap by its absolute URL', a
   assert.ok(!lines.some((l) => /^Disallow:\s*\S/i.test(l)), robots);
   assert.deepEqual(lines.filter((l) => /^Sitemap:/i.test(l)), [`Sitemap: ${SITE}/sitemap.xml`]);
   await fs.access(path.join(BUILD_DIR, 'sitemap.xml'));
+});
+
+/** The maintainer handbook: the template pages kept at their routes, written out here (not read from the plugin's rule). */
+const HANDBOOK = ['/intro', '/markdown-page', '/tags', '/tags/test', ...TUTORIAL_ROUTES];
+
+test('the maintainer handbook pages are served with noindex, and no other page is', async () => {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for await (const file of htmlFiles()) {
+    const route = fileRoute(file);
+    const robots = meta(await fs.readFile(file, 'utf8'), 'robots');
+    const handbook = HANDBOOK.includes(route);
+    if (handbook) seen.add(route);
+    if (handbook ? robots.join() !== 'noindex' : robots.length > 0) problems.push(`${route}: robots ${JSON.stringify(robots)}`);
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual([...seen].sort(), [...HANDBOOK].sort(), 'every handbook route keeps its page');
+});
+
+test('sitemap.xml lists the product pages, the Quickstart among them, and no handbook page', async () => {
+  const xml = await fs.readFile(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
+  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  for (const route of ['/', '/fine-tuning/quickstart', '/fine-tuning/training-input', '/guides/grpo', '/api/create-project']) assert.ok(routes.includes(route), `sitemap lacks ${route}`);
+  assert.deepEqual(routes.filter((r) => HANDBOOK.includes(r)), []);
+});
+
+test('llms.txt and llms-full.txt name no handbook page', async () => {
+  const llms = await fs.readFile(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
+  const full = await fs.readFile(path.join(BUILD_DIR, 'llms-full.txt'), 'utf8');
+  for (const route of HANDBOOK) {
+    assert.ok(!llms.includes(`](${route}.md)`), `llms.txt links ${route}`);
+    assert.ok(!full.includes(`Source: ${SITE}${route}\n`), `llms-full.txt holds ${route}`);
+  }
+  assert.ok(llms.includes('](/fine-tuning/quickstart.md)'), 'llms.txt lacks the Quickstart');
 });
 
 /** The guide's source file, as Docusaurus's edit link names it. */
