@@ -57,6 +57,26 @@ for (const [query, url, among] of QUERIES) {
   });
 }
 
+test('"api key" puts the authentication section first', async ({ page }) => {
+  await search(page, 'api key');
+  await pages(page);
+  await expect(listbox(page).getByRole('option').first()).toHaveAttribute('data-href', /^\/api\/emissary-api(#authentication[\w-]*)?$/);
+  const sections = listbox(page).getByRole('group').first().getByRole('option');
+  await expect(sections.filter({ hasText: /^Authentication/ }).first()).toHaveAttribute('data-href', /^\/api\/emissary-api#authentication/);
+});
+
+test('the maintainer handbook is not searched: "blog" and "tutorial" find none of its pages', async ({ page }) => {
+  for (const query of ['blog', 'docusaurus tutorial']) {
+    await page.goto('/fine-tuning/datasets');
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await box(page).pressSequentially(query, { delay: 20 });
+    await page.waitForTimeout(800);
+    const hrefs = await listbox(page).getByRole('option').evaluateAll((os) => os.map((o) => o.getAttribute('data-href') ?? ''), undefined).catch(() => [] as string[]);
+    expect(hrefs.filter((h) => /^\/(intro|markdown-page|tags|tutorial-(basics|extras))(\/|#|$)/.test(h)), `${query}: ${hrefs.join(', ')}`).toEqual([]);
+  }
+});
+
 test('results are grouped by page: each page once, its matching sections under it', async ({ page }) => {
   await search(page, 'learning rate');
   const shown = await pages(page);

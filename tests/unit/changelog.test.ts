@@ -116,16 +116,27 @@ describe('the differ', () => {
 
 describe("the project's changelog", () => {
   const releases = loadChangelog(SITE, 'openapi/emissary.yaml');
-  const latest = releases[0];
-  const group = (name: string) => latest.groups.find((g) => g.owner.name === name);
+  // 2026-03 is the API's own change after the snapshot; 2026-11 corrects the reference only.
+  const march = releases.find((r) => r.version === '2026-03')!;
+  const group = (name: string) => march.groups.find((g) => g.owner.name === name);
 
   test('lists releases newest first, the first documented version last', () => {
-    assert.deepEqual(releases.map((r) => r.version), ['2026-03', '2025-09']);
-    assert.equal(releases[1].groups.length, 0);
+    assert.deepEqual(releases.map((r) => r.version), ['2026-11', '2026-03', '2025-09']);
+    assert.equal(releases[2].groups.length, 0);
   });
 
-  test('changes only the two operations the facts name, nothing else', () => {
-    assert.deepEqual(latest.groups.map((g) => g.owner.name).sort(), ['createDataset', 'getEmbeddingsFromDeployment']);
+  test('2026-03 changes only the two operations the facts name, nothing else', () => {
+    assert.deepEqual(march.groups.map((g) => g.owner.name).sort(), ['createDataset', 'getEmbeddingsFromDeployment']);
+  });
+
+  test('2026-11 takes the body off the state-conflict 400s, a breaking change with a migration note each', () => {
+    const november = releases[0];
+    for (const name of ['reactivateDeploymentById', 'reactivateEngineById', 'deactivateEngineById']) {
+      const owner = november.groups.find((g) => g.owner.name === name);
+      assert.ok(owner?.breaking, `${name} is breaking`);
+      assert.ok(owner.changes.some((c) => c.id === `${name} response 400 body removed`), `${name}: 400 body removed`);
+      assert.ok(owner.note, `${name}: a migration note`);
+    }
   });
 
   test('classifies the embeddings rewrite as breaking, with every removed field and the new shape', () => {
@@ -151,13 +162,14 @@ describe("the project's changelog", () => {
     assert.ok(upload.note);
   });
 
-  test('gives the operation pages a "Changed 2026-03" note linked to the entry', () => {
-    const badge = latestChange(releases, 'operation', 'getEmbeddingsFromDeployment')!;
-    assert.equal(badge.label, 'Changed 2026-03');
-    assert.equal(badge.href, '/changelog#2026-03-get-embeddings-from-deployment');
+  test('gives the operation pages of the latest release a "Changed 2026-11" note linked to the entry', () => {
+    const badge = latestChange(releases, 'operation', 'reactivateDeploymentById')!;
+    assert.equal(badge.label, 'Changed 2026-11');
+    assert.equal(badge.href, '/changelog#2026-11-reactivate-deployment-by-id');
     assert.equal(latestChange(releases, 'operation', 'listProjects'), undefined);
-    const twin = withChangeNote('# Embeddings\n\n`POST /v1/embeddings`\n\nText.\n', badge);
-    assert.match(twin, /^# Embeddings\n\n`POST \/v1\/embeddings`\n\n> \*\*Changed 2026-03:\*\* .*\(\/changelog#2026-03-get-embeddings-from-deployment\)/);
+    assert.equal(latestChange(releases, 'operation', 'getEmbeddingsFromDeployment'), undefined, 'changed in an earlier release only');
+    const twin = withChangeNote('# Reactivate deployment\n\n`POST /v1/projects/{project_id}/deployments/{deployment_id}/reactivate`\n\nText.\n', badge);
+    assert.match(twin, /^# Reactivate deployment\n\n`POST [^`]+`\n\n> \*\*Changed 2026-11:\*\* .*\(\/changelog#2026-11-reactivate-deployment-by-id\)/);
   });
 
   test('the feed is well-formed Atom with one entry per release', () => {
@@ -165,8 +177,8 @@ describe("the project's changelog", () => {
     assert.equal(XMLValidator.validate(feed), true);
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(feed);
     assert.equal(parsed.feed['@_xmlns'], 'http://www.w3.org/2005/Atom');
-    assert.equal(parsed.feed.entry.length, 2);
-    assert.match(parsed.feed.entry[0].content['#text'], /Request field <code>target<\/code> removed/);
+    assert.equal(parsed.feed.entry.length, 3);
+    assert.match(parsed.feed.entry[1].content['#text'], /Request field <code>target<\/code> removed/);
   });
 });
 
@@ -176,7 +188,7 @@ describe('links from the changelog to the API pages come from the generated page
     ['#/paths/~1v1~1embeddings/post', '/api/pages-own-slug'],
   ]);
   const releases = loadChangelog(SITE, 'openapi/emissary.yaml', pages);
-  const latest = releases[0];
+  const latest = releases.find((r) => r.version === '2026-03')!;
   const embeddings = latest.groups.find((g) => g.owner.name === 'getEmbeddingsFromDeployment')!;
   const upload = latest.groups.find((g) => g.owner.name === 'createDataset')!;
 
@@ -198,8 +210,8 @@ describe('links from the changelog to the API pages come from the generated page
   test('without pages nothing is linked, and badges are found by operationId or schema name', () => {
     const unlinked = loadChangelog(SITE, 'openapi/emissary.yaml');
     assert.ok(unlinked[0].groups.every((g) => g.page === undefined));
-    assert.ok(latestChange(unlinked, 'operation', 'createDataset'));
-    assert.equal(latestChange(unlinked, 'operation', 'create-dataset'), undefined, 'a page slug is not a name');
+    assert.ok(latestChange(unlinked, 'operation', 'reactivateEngineById'));
+    assert.equal(latestChange(unlinked, 'operation', 'reactivate-engine-by-id'), undefined, 'a page slug is not a name');
   });
 });
 
