@@ -199,7 +199,7 @@ test('the search page lists every result of ?q= as links, and Enter without a re
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the documentation');
   const main = page.locator('main');
-  await expect(main.getByRole('link', { name: 'Create GRPO training job' })).toHaveAttribute('href', '/api/create-grpo-training-job');
+  await expect(main.getByRole('link', { name: 'Create GRPO training job', exact: true })).toHaveAttribute('href', '/api/create-grpo-training-job');
   await expect(main.getByRole('link', { name: 'GRPO Training Jobs' })).toBeVisible();
   await search(page, 'embeddings');
   await page.keyboard.press('Escape');

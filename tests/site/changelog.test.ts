@@ -63,18 +63,21 @@ test('the feed is well-formed Atom that links the changelog', async () => {
   const parsed = new XMLParser({ ignoreAttributes: false }).parse(feed);
   assert.equal(parsed.feed['@_xmlns'], 'http://www.w3.org/2005/Atom');
   const entries = [parsed.feed.entry].flat();
-  assert.match(entries[0].title, /^2026-03: /);
-  assert.match(entries[0].content['#text'], /<strong>Breaking:<\/strong> Request field <code>target<\/code> removed/);
+  assert.match(entries[0].title, /^2026-11: /);
+  assert.match(entries[0].content['#text'], /<strong>Breaking:<\/strong> Response <code>400<\/code> no longer has a body/);
+  assert.match(entries[1].title, /^2026-03: /);
+  assert.match(entries[1].content['#text'], /<strong>Breaking:<\/strong> Request field <code>target<\/code> removed/);
 });
 
 test('the changed operations say so on their page and in their twin; unchanged ones do not', async () => {
-  for (const slug of ['get-embeddings-from-deployment', 'create-dataset']) {
+  // The badge names the latest release that changed the operation (2026-11).
+  for (const slug of ['reactivate-deployment-by-id', 'create-training-job']) {
     const page = await html(`/api/${slug}`);
-    assert.match(text(page), /Changed 2026-03:/, `/api/${slug}`);
-    assert.match(page, new RegExp(`href=["']?/changelog#2026-03-${slug}["'\\s>]`), `/api/${slug} links its entry`);
-    assert.match(await read(`api/${slug}.md`), new RegExp(`^> \\*\\*Changed 2026-03:\\*\\* .*\\(/changelog#2026-03-${slug}\\)`, 'm'));
+    assert.match(text(page), /Changed 2026-11:/, `/api/${slug}`);
+    assert.match(page, new RegExp(`href=["']?/changelog#2026-11-${slug}["'\\s>]`), `/api/${slug} links its entry`);
+    assert.match(await read(`api/${slug}.md`), new RegExp(`^> \\*\\*Changed 2026-11:\\*\\* .*\\(/changelog#2026-11-${slug}\\)`, 'm'));
   }
-  assert.doesNotMatch(text(await html('/api/list-projects')), /Changed 2026-03/);
+  for (const slug of ['list-projects', 'get-embeddings-from-deployment']) assert.doesNotMatch(text(await html(`/api/${slug}`)), /Changed 20/, slug);
 });
 
 test('both pages are in the sitemap, in llms.txt, and have Markdown twins with the generated content', async () => {
