@@ -90,6 +90,9 @@ test('both pages are in the sitemap, in llms.txt, and have Markdown twins with t
   const errorsTwin = await read('errors.md');
   assert.match(errorsTwin, /Operations that declare it \(\d+\):\n\n- \[Retrieve project\]\(\/api\/retrieve-project-by-id\)/);
   assert.doesNotMatch(errorsTwin, /<ErrorDetails/);
+  // The state conflicts declare 400 without the JSON body the other 400s have.
+  assert.match(errorsTwin, /\[Reactivate deployment\]\(\/api\/reactivate-deployment-by-id\): `[^`]+` \(no documented body\)/);
+  assert.match(errorsTwin, /\[Create project\]\(\/api\/create-project\): `POST \/v1\/projects`\n/);
   const changelogTwin = await read('changelog.md');
   assert.match(changelogTwin, /- \*\*Breaking:\*\* Request field `target` removed\./);
   assert.doesNotMatch(changelogTwin, /<ApiChangelog|<head>/);
