@@ -1,12 +1,15 @@
 /**
  * Every operation page's request samples as a reader receives them: each language tab selected,
- * its copy button pressed, the clipboard read. The copied text must be the visible code and the
- * generated sample (the same as in the page's Markdown twin and /llms-full.txt where they carry
- * it), and it must run: curl, Python, Node.js, Go, Ruby and Java each by its own toolchain against
- * the Prism mock (only the host swapped), every request answered 2xx without violations, and all
- * languages (PowerShell read from its text) sending the same request.
+ * its code copied with the copy button and by selecting it on the page, the clipboard read. Both
+ * must be the generated sample (the same as the page's Markdown twin and /llms-full.txt where they
+ * carry it). Then the copied text runs: curl, Python, Node.js, Go, Ruby and Java each by its own
+ * toolchain against the Prism mock (only the host swapped), every request answered 2xx without
+ * violations, and all languages (PowerShell read from its text) sending the same request.
+ *
+ * One test for all pages, so that Java compiles once (one javac for every page) and the samples of
+ * a page run while the browser copies the next ones. Failures name the page and the language.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,36 +18,35 @@ import { generateSamples, operationSample, type CodeSample } from '../../plugins
 import { listOperations } from '../../plugins/api-reference/spec';
 import { hydrated } from '../support/crawl';
 import { spec } from '../support/openapi';
-import { startPrism, type Prism } from '../support/prism';
+import { startPrism } from '../support/prism';
+import type { Result } from '../guides/support/run';
 import {
-  PUBLIC_BASE,
   RUN_LANGUAGES,
+  compileJava,
   pointAt,
   powershellShape,
   recordingProxy,
   requestShape,
+  runJava,
   runSample,
+  type Proxy,
+  type Recorded,
   type RequestShape,
 } from '../support/samples';
 
-/** One Prism (validating, --errors) per worker, shared by the pages that worker tests. */
-const test = base.extend<object, { prism: Prism }>({
-  prism: [
-    async ({}, use) => {
-      const prism = await startPrism();
-      await use(prism);
-      await prism.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+/**
+ * Every operation of the document (webhooks have no samples), with the samples the build generated
+ * from it; SAMPLE_PAGES=<slug>,<slug> tests only those pages (while you fix one).
+ */
+const only = process.env.SAMPLE_PAGES?.split(',');
+const PAGES = listOperations(spec).filter((entry) => !only || only.includes(entry.slug)).map((entry) => {
+  const request = operationSample(spec, entry);
+  const uploads = request.body && 'fields' in request.body ? request.body.fields.flatMap((f) => (f.file ? [f.file] : [])) : [];
+  return { route: entry.route, slug: entry.slug, samples: generateSamples(request), uploads };
 });
 
-const OPERATIONS = listOperations(spec);
-
-/** The content of a file a sample uploads (it names the file; the reader has it in the working directory). */
+/** The content of a file a sample uploads (the sample names it; the reader has it in the working directory). */
 const UPLOAD_CONTENT = '{"prompt":"Refund please","completion":"billing"}\n';
-
-let llmsFull: string | undefined;
 
 /** The clipboard after `copy` ran, which must put something there. */
 async function clipboardAfter(page: Page, what: string, copy: () => Promise<void>): Promise<string> {
@@ -59,17 +61,17 @@ async function clipboardAfter(page: Page, what: string, copy: () => Promise<void
  * The code of each language tab as a reader takes it: selected on the page and copied with the
  * keyboard, and copied with the block's copy button.
  */
-async function copyEachTab(page: Page, ids: string[]) {
+async function copyEachTab(page: Page, route: string, ids: string[]) {
   const out: Record<string, { selected: string; copied: string }> = {};
   for (const id of ids) {
     await page.locator(`label[for="code-sample-${id}"]`).click();
     const panel = page.locator(`div[data-language="${id}"]`);
-    await expect(panel, `${id}: its panel does not show when its tab is selected`).toBeVisible();
-    const selected = await clipboardAfter(page, `${id}: selecting the code and pressing Control+C`, async () => {
+    await expect(panel, `${route} › ${id}: its panel does not show when its tab is selected`).toBeVisible();
+    const selected = await clipboardAfter(page, `${route} › ${id}: selecting the code and pressing Control+C`, async () => {
       await panel.locator('pre code').evaluate((code) => window.getSelection()!.selectAllChildren(code));
       await page.keyboard.press('Control+C');
     });
-    const copied = await clipboardAfter(page, `${id}: the copy button`, async () => {
+    const copied = await clipboardAfter(page, `${route} › ${id}: the copy button`, async () => {
       await panel.locator('pre').hover();
       await panel.getByRole('button', { name: 'Copy code to clipboard' }).click();
     });
@@ -80,88 +82,137 @@ async function copyEachTab(page: Page, ids: string[]) {
 
 /** The code block of one language in a Markdown twin (`### <label>` then a fenced block). */
 function twinBlock(markdown: string, sample: CodeSample): string | undefined {
-  const at = markdown.indexOf(`\n### ${sample.label}\n\n\`\`\`${sample.highlight}\n`);
+  const fence = `\n### ${sample.label}\n\n\`\`\`${sample.highlight}\n`;
+  const at = markdown.indexOf(fence);
   if (at < 0) return undefined;
-  const start = markdown.indexOf('\n', markdown.indexOf('```', at)) + 1;
+  const start = at + fence.length;
   return markdown.slice(start, markdown.indexOf('\n```\n', start - 1));
 }
 
-const show = (value: unknown) => JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' '));
 
-for (const entry of OPERATIONS) {
-  test(`${entry.route}: every sample copies as generated and runs against the mock`, async ({ page, context, prism }) => {
-    test.setTimeout(300_000);
-    const expected = generateSamples(operationSample(spec, entry));
-    const failures: string[] = [];
-    const fail = (lang: string, what: string) => failures.push(`${entry.route} › ${lang}: ${what}`);
-
-    // One browser pass: every tab, its visible code and its copy.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(entry.route);
-    await hydrated(page);
-    await expect(page.getByRole('radiogroup', { name: 'Code sample language' }).locator('label')).toHaveText(expected.map((s) => s.label));
-    const received = await copyEachTab(page, expected.map((s) => s.id));
-
-    // What was copied: the code on screen, the generated sample, and the served Markdown's copy of it.
-    const twin = await (await page.request.get(`${entry.route}.md`)).text();
-    llmsFull ??= await (await page.request.get('/llms-full.txt')).text();
-    for (const sample of expected) {
-      const { selected, copied } = received[sample.id];
-      if (copied !== selected) fail(sample.id, `the copy button copied other text than the code selected on the page:\ncopied:   ${show(copied)}\nselected: ${show(selected)}`);
-      if (copied !== sample.code) fail(sample.id, `the copied text is not the generated sample:\ncopied:    ${show(copied)}\ngenerated: ${show(sample.code)}`);
-      const inTwin = twinBlock(twin, sample);
-      if (inTwin !== undefined && inTwin !== copied) fail(sample.id, `${entry.route}.md holds another sample:\ntwin:   ${show(inTwin)}\ncopied: ${show(copied)}`);
-      if (inTwin !== undefined && !llmsFull.includes(`\`\`\`${sample.highlight}\n${copied}\n\`\`\``)) fail(sample.id, '/llms-full.txt does not hold the copied sample');
-    }
-    expect(twinBlock(twin, expected.find((s) => s.id === 'curl')!), `${entry.route}.md has no curl sample`).toBeDefined();
-
-    // Run what was copied, each language behind its own recording proxy, all at once.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `samples-${entry.slug}-`));
-    const body = operationSample(spec, entry).body;
-    const uploads = body && 'fields' in body ? body.fields.flatMap((f) => (f.file ? [f.file] : [])) : [];
-    const shapes: Partial<Record<string, RequestShape>> = {};
+/** Runs at most `n` tasks at once. */
+function pool(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
     try {
-      await Promise.all(
-        RUN_LANGUAGES.map(async (lang) => {
-          const proxy = await recordingProxy(prism.url);
-          const workDir = path.join(dir, lang);
-          fs.mkdirSync(workDir);
-          for (const name of uploads) fs.writeFileSync(path.join(workDir, name), UPLOAD_CONTENT);
-          try {
-            const result = await runSample(lang, pointAt(lang, received[lang].copied, proxy.url), workDir);
-            const output = `${result.stderr}\n${result.stdout}`.trim().slice(-1500);
-            if (result.timedOut) return fail(lang, `${result.step} did not finish in time:\n${output}`);
-            if (result.code !== 0) return fail(lang, `${result.step} exited ${result.code}:\n${output}`);
-            if (proxy.requests.length !== 1) return fail(lang, `made ${proxy.requests.length} requests, not 1:\n${output}`);
-            const [sent] = proxy.requests;
-            if (sent.status < 200 || sent.status >= 300 || sent.violations) {
-              fail(lang, `${sent.method} ${sent.url} was answered ${sent.status}${sent.violations ? `, sl-violations: ${sent.violations}` : ''}`);
-            }
-            shapes[lang] = requestShape(sent);
-          } finally {
-            await proxy.close();
-          }
-        }),
-      );
+      return await task();
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+test('every operation page: each sample copies as generated and runs against the mock', async ({ page, context }) => {
+  test.setTimeout(20 * 60_000);
+  expect(PAGES.length, 'the document has no operation').toBeGreaterThan(0);
+  const prism = await startPrism();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emissary-samples-'));
+  const failures: string[] = [];
+  const fail = (route: string, lang: string, what: string) => failures.push(`${route} › ${lang}: ${what}`);
+  const shapes = new Map<string, Partial<Record<string, RequestShape>>>(PAGES.map((p) => [p.route, {}]));
+  const limit = pool(Math.max(2, os.cpus().length));
+
+  /** Checks what one sample did: it ran to the end, made one request, and the mock accepted it. */
+  const check = (route: string, lang: string, result: Result & { step: string }, requests: Recorded[]) => {
+    const output = `${result.stderr}\n${result.stdout}`.trim().slice(-1500);
+    if (result.timedOut) return fail(route, lang, `${result.step} did not finish in time:\n${output}`);
+    if (result.code !== 0) return fail(route, lang, `${result.step} exited ${result.code}:\n${output}`);
+    if (requests.length !== 1) return fail(route, lang, `made ${requests.length} requests, not 1:\n${output}`);
+    const [sent] = requests;
+    if (sent.status < 200 || sent.status >= 300 || sent.violations) {
+      fail(route, lang, `${sent.method} ${sent.url} was answered ${sent.status}${sent.violations ? `, sl-violations: ${sent.violations}` : ''}`);
+    }
+    shapes.get(route)![lang] = requestShape(sent);
+  };
+
+  /** Runs one copied sample in its own folder (with the files it uploads), behind its own recording proxy. */
+  const run = (route: string, lang: string, workDir: string, uploads: string[], proxy: Proxy, start: () => Promise<Result & { step: string }>) =>
+    limit(async () => {
+      fs.mkdirSync(workDir, { recursive: true });
+      for (const name of uploads) fs.writeFileSync(path.join(workDir, name), UPLOAD_CONTENT);
+      try {
+        check(route, lang, await start(), proxy.requests);
+      } catch (error) {
+        fail(route, lang, (error as Error).message);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const llmsFull = await (await page.request.get('/llms-full.txt')).text();
+    const runs: Array<Promise<unknown>> = [];
+    const java: Array<{ route: string; workDir: string; uploads: string[]; proxy: Proxy; className: string; code: string }> = [];
+
+    for (const { route, slug, samples, uploads } of PAGES) {
+      // One browser pass per page: every tab, selected and copied.
+      await page.goto(route);
+      await hydrated(page);
+      await expect(page.getByRole('radiogroup', { name: 'Code sample language' }).locator('label'), route).toHaveText(samples.map((s) => s.label));
+      const received = await copyEachTab(page, route, samples.map((s) => s.id));
+
+      // What was copied: the code on the page, the generated sample, and the served Markdown's copy of it.
+      const twin = await (await page.request.get(`${route}.md`)).text();
+      expect(twinBlock(twin, samples.find((s) => s.id === 'curl')!), `${route}.md has no curl sample`).toBeDefined();
+      for (const sample of samples) {
+        const { selected, copied } = received[sample.id];
+        if (copied !== selected) fail(route, sample.id, `the copy button copied other text than the code selected on the page:\ncopied:   ${show(copied)}\nselected: ${show(selected)}`);
+        if (copied !== sample.code) fail(route, sample.id, `the copied text is not the generated sample:\ncopied:    ${show(copied)}\ngenerated: ${show(sample.code)}`);
+        const inTwin = twinBlock(twin, sample);
+        if (inTwin === undefined) continue;
+        if (inTwin !== copied) fail(route, sample.id, `${route}.md holds another sample:\ntwin:   ${show(inTwin)}\ncopied: ${show(copied)}`);
+        if (!llmsFull.includes(`\`\`\`${sample.highlight}\n${copied}\n\`\`\``)) fail(route, sample.id, '/llms-full.txt does not hold the copied sample');
+      }
+
+      // Run what the copy button copied while the browser goes on; Java waits to compile with every page.
+      for (const lang of RUN_LANGUAGES) {
+        const proxy = await recordingProxy(prism.url);
+        const code = pointAt(lang, received[lang].copied, proxy.url);
+        const workDir = path.join(dir, slug, lang);
+        if (lang === 'java') java.push({ route, workDir, uploads, proxy, className: `Sample_${slug.replace(/\W/g, '_')}`, code });
+        else runs.push(run(route, lang, workDir, uploads, proxy, () => runSample(lang, code, workDir)));
+      }
+      try {
+        shapes.get(route)!.powershell = powershellShape(received.powershell.copied, () => UPLOAD_CONTENT);
+      } catch (error) {
+        fail(route, 'powershell', (error as Error).message);
+      }
     }
 
-    // Every language sends what curl sends (PowerShell as its text says).
-    const reference = shapes.curl;
-    if (reference) {
-      try {
-        shapes.powershell = powershellShape(received.powershell.copied.replaceAll(PUBLIC_BASE, 'http://mock'), () => UPLOAD_CONTENT);
-      } catch (error) {
-        fail('powershell', (error as Error).message);
-      }
-      for (const [lang, shape] of Object.entries(shapes)) {
-        if (lang === 'curl' || !shape) continue;
-        for (const key of Object.keys(reference) as Array<keyof RequestShape>) {
-          if (!isDeepStrictEqual(shape[key], reference[key])) fail(lang, `sends another ${key} than curl:\n${lang}: ${show(shape[key])}\ncurl: ${show(reference[key])}`);
-        }
+    // Java: one javac for every page's program, then each runs like the others.
+    const classes = path.join(dir, 'java');
+    const javacErrors = await compileJava(classes, java);
+    for (const p of java) {
+      const error = javacErrors.get(p.className);
+      if (error) {
+        fail(p.route, 'java', `javac failed:\n${error.slice(0, 1500)}`);
+        await p.proxy.close();
+      } else {
+        runs.push(run(p.route, 'java', p.workDir, p.uploads, p.proxy, () => runJava(p.className, classes, p.workDir)));
       }
     }
-    expect(failures, failures.join('\n\n')).toEqual([]);
-  });
-}
+    await Promise.all(runs);
+  } finally {
+    await prism.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Every language sends what curl sends (PowerShell as its text says, with the public host).
+  for (const { route } of PAGES) {
+    const { curl: reference, ...others } = shapes.get(route)!;
+    if (!reference) continue;
+    for (const [lang, shape] of Object.entries(others)) {
+      if (!shape) continue;
+      for (const key of Object.keys(reference) as Array<keyof RequestShape>) {
+        if (!isDeepStrictEqual(shape[key], reference[key])) fail(route, lang, `sends another ${key} than curl:\n${lang}: ${show(shape[key])}\ncurl: ${show(reference[key])}`);
+      }
+    }
+  }
+  expect(failures, failures.join('\n\n')).toEqual([]);
+});

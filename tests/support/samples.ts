@@ -35,8 +35,14 @@ export interface Recorded {
   violations?: string;
 }
 
+export interface Proxy {
+  url: string;
+  requests: Recorded[];
+  close(): Promise<void>;
+}
+
 /** A local HTTP server that forwards every request to `target` and records it with the answer. */
-export async function recordingProxy(target: string): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }> {
+export async function recordingProxy(target: string): Promise<Proxy> {
   const requests: Recorded[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
@@ -129,7 +135,8 @@ export function requestShape(r: Recorded): RequestShape {
     path: url.pathname,
     query: [...url.searchParams].sort(),
     auth,
-    contentType: contentType?.split(';')[0].trim().toLowerCase(),
+    // A client's default type on an empty body (Net::HTTP's and axios's form type on a bare POST) says nothing.
+    contentType: r.body.length ? contentType?.split(';')[0].trim().toLowerCase() : undefined,
     body: bodyValue(r.body, contentType ?? ''),
   };
 }
@@ -260,16 +267,11 @@ function sampleEnv(): NodeJS.ProcessEnv {
 
 const TIMEOUT_MS = 120_000;
 
-/**
- * Writes one language's sample into `dir` as the reader would save it and runs it there. Java is
- * compiled first (javac) and run with Unirest on the class path.
- */
-export async function runSample(lang: RunLanguage, code: string, dir: string): Promise<Result & { step: string }> {
+/** Writes one language's sample into `dir` as the reader would save it and runs it there (Java: see compileJava). */
+export async function runSample(lang: Exclude<RunLanguage, 'java'>, code: string, dir: string): Promise<Result & { step: string }> {
   fs.mkdirSync(dir, { recursive: true });
-  const env = sampleEnv();
-  const opts = { cwd: dir, env, timeoutMs: TIMEOUT_MS };
   const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, name), text);
-  const run = async (step: string, cmd: string, args: string[]) => ({ ...(await runProgram(cmd, args, opts)), step });
+  const run = async (step: string, cmd: string, args: string[]) => ({ ...(await runProgram(cmd, args, { cwd: dir, env: sampleEnv(), timeoutMs: TIMEOUT_MS })), step });
   switch (lang) {
     case 'curl':
       write('sample.sh', `${code}\n`);
@@ -287,12 +289,51 @@ export async function runSample(lang: RunLanguage, code: string, dir: string): P
       write('main.go', `${code}\n`);
       write('go.mod', 'module sample\n\ngo 1.19\n');
       return run('go run', 'go', ['run', '.']);
-    case 'java': {
-      const cp = unirestClasspath();
-      write('Sample.java', javaProgram('Sample', code));
-      const compiled = await run('javac', 'javac', ['-nowarn', '-cp', cp, '-d', '.', 'Sample.java']);
-      if (compiled.code !== 0 || compiled.timedOut) return compiled;
-      return run('java', 'java', ['-cp', `.${path.delimiter}${cp}`, 'Sample']);
-    }
   }
+}
+
+/** javac's messages about one file: each line that names it and the lines that follow, up to the next message. */
+function javacMessages(output: string, file: string): string {
+  const out: string[] = [];
+  let mine = false;
+  for (const line of output.split(/\r?\n/)) {
+    if (/^\S+\.java:\d+: /.test(line) || /^\d+ errors?$/.test(line)) mine = line.startsWith(`${file}:`);
+    if (mine) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Compiles Java snippets, each wrapped in its class (javaProgram), with one javac for all of them
+ * into `dir`. Returns javac's errors of each class that does not compile; the others are compiled
+ * (a file with errors is left out and the rest compiled again).
+ */
+export async function compileJava(dir: string, programs: Array<{ className: string; code: string }>): Promise<Map<string, string>> {
+  const cp = unirestClasspath();
+  fs.mkdirSync(dir, { recursive: true });
+  for (const p of programs) fs.writeFileSync(path.join(dir, `${p.className}.java`), javaProgram(p.className, p.code));
+  const errors = new Map<string, string>();
+  let left = programs.map((p) => p.className);
+  while (left.length) {
+    const files = left.map((c) => `${c}.java`);
+    const result = await runProgram('javac', ['-nowarn', '-Xmaxerrs', '100000', '-encoding', 'UTF-8', '-cp', cp, '-d', '.', ...files], { cwd: dir, env: sampleEnv(), timeoutMs: TIMEOUT_MS * 2 });
+    if (result.code === 0) break;
+    const output = `${result.stderr}${result.stdout}`;
+    const bad = left.filter((c) => output.includes(`${c}.java:`));
+    // javac failed without naming a file (or timed out): every class left fails with its output.
+    for (const c of bad.length && !result.timedOut ? bad : left) {
+      errors.set(c, javacMessages(output, `${c}.java`) || output);
+    }
+    if (!bad.length || result.timedOut) break;
+    left = left.filter((c) => !bad.includes(c));
+  }
+  return errors;
+}
+
+/** Runs a class compileJava compiled in `classes`, from the working directory `dir`. */
+export async function runJava(className: string, classes: string, dir: string): Promise<Result & { step: string }> {
+  fs.mkdirSync(dir, { recursive: true });
+  // A quick-start JVM: no sample runs long enough for the optimizing compiler to matter.
+  const args = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', `${classes}${path.delimiter}${unirestClasspath()}`, className];
+  return { ...(await runProgram('java', args, { cwd: dir, env: sampleEnv(), timeoutMs: TIMEOUT_MS })), step: 'java' };
 }
