@@ -216,3 +216,40 @@ test('every operation page: each sample copies as generated and runs against the
   }
   expect(failures, failures.join('\n\n')).toEqual([]);
 });
+
+test('the mock and the checks above reject a wrong request, so their passes mean something', async () => {
+  test.setTimeout(180_000);
+  const prism = await startPrism();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emissary-samples-'));
+  const curlOf = (slug: string) => {
+    const entry = listOperations(spec).find((e) => e.slug === slug);
+    expect(entry, `no operation ${slug}`).toBeDefined();
+    return generateSamples(operationSample(spec, entry!)).find((s) => s.id === 'curl')!.code;
+  };
+  /** What the mock answered a curl sample changed by `change` (which must change it). */
+  const answer = async (slug: string, change: (code: string) => string) => {
+    const original = curlOf(slug);
+    const changed = change(original);
+    expect(changed, `${slug}: the change no longer applies to its curl sample`).not.toBe(original);
+    const proxy = await recordingProxy(prism.url);
+    try {
+      const result = await runSample('curl', pointAt('curl', changed, proxy.url), dir);
+      expect(result.code, result.stderr).toBe(0);
+      expect(proxy.requests).toHaveLength(1);
+      return proxy.requests[0];
+    } finally {
+      await proxy.close();
+    }
+  };
+  try {
+    const anonymous = await answer('list-projects', (code) => code.replace(/--header 'X-API-Key: [^']*'(\s*\\\n)?/, ''));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.violations).toBeTruthy();
+    const incomplete = await answer('create-training-job', (code) => code.replace(/^\s*"train_dataset_id":.*\n/m, ''));
+    expect([400, 422]).toContain(incomplete.status);
+    expect(incomplete.violations).toMatch(/train_dataset_id/);
+  } finally {
+    await prism.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
