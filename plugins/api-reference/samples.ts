@@ -2,13 +2,13 @@
  * Build-time code samples: turns one OpenAPI operation into a complete request in every
  * language of config/codeSamples.ts, in Node, so no code generator ships to the browser.
  */
-import { createRequire } from 'node:module';
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES } from '../../config/codeSamples';
 import { sampleFromSchema, type RefResolver } from './schema-sample';
 import { derefDeep, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
 
-const require = createRequire(import.meta.url);
-// Both packages are CommonJS without types of their own.
+// Both packages are CommonJS without types of their own. A plain require (as in spec.ts), not
+// createRequire(import.meta.url): import.meta makes this module ESM to Playwright's loader, and
+// tests/e2e/samples.spec.ts generates the expected samples with it.
 const codegen = require('postman-code-generators') as {
   convert(language: string, variant: string, request: unknown, options: object, cb: (err: unknown, code: string) => void): void;
 };

@@ -1,6 +1,6 @@
 /**
  * A Prism mock of openapi/emissary.yaml on a free local port, validating every request (`--errors`
- * answers an invalid request with 4xx and an `sl-violations` header). Used by the contract test and
+ * answers an invalid request with 4xx and an `sl-violations` header). Used by the sample test (tests/e2e/samples.spec.ts) and
  * the guide-script harness.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
