@@ -9,8 +9,9 @@ import path from 'node:path';
 import { CANARY_OWNERS, installedVersion, upstreamPath } from '../tests/support/canaries';
 import { hashOf } from '../plugins/shared/upstream';
 
-/** Each file's version constants: D for the Docusaurus packages, O for the OpenAPI plugin and theme. */
+/** The version constants in plugins/shared/upstream.ts: D for the Docusaurus packages, O for the OpenAPI plugin and theme. */
 const VERSION_CONSTANTS: Record<string, string> = { D: '@docusaurus/core', O: 'docusaurus-theme-openapi-docs' };
+const SHARED = path.join(__dirname, '../plugins/shared/upstream.ts');
 
 for (const { records, file } of CANARY_OWNERS) {
   let source = fs.readFileSync(file, 'utf8');
@@ -26,9 +27,12 @@ for (const { records, file } of CANARY_OWNERS) {
     source = `${source.slice(0, at)}sha256: '${hash}'${source.slice(at + slots[i][0].length)}`;
     changed++;
   }
-  for (const [name, pkg] of Object.entries(VERSION_CONSTANTS)) {
-    source = source.replace(new RegExp(`^const ${name} = '[^']*';$`, 'm'), `const ${name} = '${installedVersion(pkg)}';`);
-  }
   fs.writeFileSync(file, source);
   console.log(`${path.relative(process.cwd(), file)}: ${changed} of ${records.length} hashes re-recorded`);
 }
+
+let shared = fs.readFileSync(SHARED, 'utf8');
+for (const [name, pkg] of Object.entries(VERSION_CONSTANTS)) {
+  shared = shared.replace(new RegExp(`^export const ${name} = '[^']*';$`, 'm'), `export const ${name} = '${installedVersion(pkg)}';`);
+}
+fs.writeFileSync(SHARED, shared);

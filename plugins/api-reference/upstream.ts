@@ -4,14 +4,8 @@
  * upgrade changes one; what to re-check is in UPGRADING.md under the section named here. After
  * re-checking, `npm run canaries:record` writes the installed versions and hashes here.
  */
-import type { UpstreamFile } from '../shared/upstream';
+import { D, DOCS, GENERATOR, O, OPENAPI, type UpstreamFile } from '../shared/upstream';
 
-const DOCS = '@docusaurus/plugin-content-docs';
-const OPENAPI = 'docusaurus-theme-openapi-docs';
-const GENERATOR = 'docusaurus-plugin-openapi-docs';
-
-const D = '3.10.2';
-const O = '5.2.0';
 const PLACES = "Places that depend on the plugin's or theme's internals";
 
 export const UPSTREAM: UpstreamFile[] = [

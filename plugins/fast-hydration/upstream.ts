@@ -4,16 +4,7 @@
  * changes one; what to re-check is in UPGRADING.md under the section named here. After
  * re-checking, `npm run canaries:record` writes the installed versions and hashes here.
  */
-import type { UpstreamFile } from '../shared/upstream';
-
-const CORE = '@docusaurus/core';
-const CLASSIC = '@docusaurus/theme-classic';
-const COMMON = '@docusaurus/theme-common';
-const DOCS = '@docusaurus/plugin-content-docs';
-const OPENAPI = 'docusaurus-theme-openapi-docs';
-
-const D = '3.10.2';
-const O = '5.2.0';
+import { CLASSIC, COMMON, CORE, D, DOCS, O, OPENAPI, type UpstreamFile } from '../shared/upstream';
 
 export const UPSTREAM: UpstreamFile[] = [
   // Code blocks hydrate as the server highlighted them.

@@ -7,6 +7,18 @@
  */
 import crypto from 'node:crypto';
 
+// The packages records name.
+export const CORE = '@docusaurus/core';
+export const CLASSIC = '@docusaurus/theme-classic';
+export const COMMON = '@docusaurus/theme-common';
+export const DOCS = '@docusaurus/plugin-content-docs';
+export const OPENAPI = 'docusaurus-theme-openapi-docs';
+export const GENERATOR = 'docusaurus-plugin-openapi-docs';
+
+/** The versions the records were checked against: Docusaurus, and the OpenAPI plugin and theme (`npm run canaries:record` writes them). */
+export const D = '3.10.2';
+export const O = '5.2.0';
+
 export interface UpstreamFile {
   /** The npm package, as in node_modules. */
   pkg: string;
