@@ -52,7 +52,8 @@ function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
   writeFileSync(path.join(SITE_DIR, copy), JSON.stringify(doc));
-  return { specPath: copy, doc };
+  // Absolute: gen-api runs the generator from a staging folder whose site has no .docusaurus/ (scripts/gen-api.mjs).
+  return { specPath: path.join(SITE_DIR, copy), doc };
 }
 
 /** One warning per value the document gives no example for (the sample shows one built from its schema). */
