@@ -4,10 +4,11 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
-import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
+import { API_DOCS_PLUGIN, API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
 import changelog from './plugins/changelog';
+import { apiPageAdditions } from './plugins/changelog/pages';
 import cspHeaders from './plugins/csp';
-import fastHydration, { API_DOCS_PLUGIN } from './plugins/fast-hydration';
+import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import handbook, { isHandbookRoute } from './plugins/handbook';
@@ -87,7 +88,7 @@ const config = {
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
     [API_DOCS_PLUGIN, apiDocsOptions()],
-    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions()] satisfies PluginConfig] : []),
+    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(apiPageAdditions)] satisfies PluginConfig] : []),
     llmsTxt,
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
     changelog,

@@ -13,18 +13,20 @@ import type { Configuration, Module } from 'webpack';
 import { OPENAPI_SPEC } from './options';
 import { POSTMAN_FILE, postmanCollection } from './postman';
 import { sampleTarget } from './samples';
-import { parseOpenApi } from './spec';
-import { API_ONLY_MODULES } from '../fast-hydration';
+import { openApiDocument } from './document';
 
-const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const THEME = path.join(HERE, 'theme');
+/** Helpers only this plugin's theme imports. */
+const THEME_HELPERS = path.join(HERE, 'unwrap');
 
 const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 const sep = String.raw`[\\/]`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(sep)).join('|');
 
-/** Modules that only API pages use: this plugin's theme, the OpenAPI theme and its libraries. */
-export const API_CHUNK_TEST = new RegExp(`^${escape(THEME)}${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
+/** Modules that only API pages use: this plugin's theme and its helpers, the OpenAPI theme and its libraries. */
+export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(THEME_HELPERS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
 const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
@@ -48,8 +50,7 @@ const CODE_BLOCK = new RegExp(
 function apiOnly(module: Module): boolean {
   // Rspack hands over its own module objects; `resource` is the file path for normal modules.
   const resource = (module as unknown as { resource?: string }).resource ?? '';
-  // API_ONLY_MODULES: the speed patches of API-only theme components (plugins/fast-hydration).
-  return (API_CHUNK_TEST.test(resource) || API_ONLY_MODULES.test(resource)) && !SHARED_THEME_PARTS.test(resource);
+  return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
 }
 
 export default function apiReference(context: LoadContext): Plugin {
@@ -60,7 +61,6 @@ export default function apiReference(context: LoadContext): Plugin {
     getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
-    loadContent: () => fs.readFile(specFile, 'utf8'),
     configureWebpack(_config, isServer) {
       if (isServer) return {};
       // Without this, API pages are more than half of all routes, so their code lands in the
@@ -77,9 +77,8 @@ export default function apiReference(context: LoadContext): Plugin {
       };
       return config;
     },
-    async postBuild({ outDir, content }) {
-      const text = content as string; // loadContent's
-      const doc = parseOpenApi(text);
+    async postBuild({ outDir }) {
+      const { text, doc } = openApiDocument(specFile);
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
       await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
       const collection = postmanCollection(doc, sampleTarget(doc, {}).baseUrl, `${url}${baseUrl}`);

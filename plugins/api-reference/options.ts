@@ -2,7 +2,7 @@
  * Where the API reference comes from and where its pages go: the options of the docs instance
  * that serves /api and of docusaurus-plugin-openapi-docs, which generates its pages.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
@@ -10,11 +10,10 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { mdxDescription, withHtmlDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, yamlString } from './normalize';
+import { openApiDocument } from './document';
 import { generateSamples, operationSample } from './samples';
-import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
-import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
+import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { API_DOCS_PLUGIN } from '../fast-hydration';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -24,6 +23,8 @@ const SITE_DIR = path.join(HERE, '../..');
  * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
  */
 export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || 'openapi/emissary.yaml';
+/** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): the config names the API's docs plugin by this path. */
+export const API_DOCS_PLUGIN = path.join(HERE, 'lean-docs-data.ts');
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
@@ -46,12 +47,13 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed } = normalizeDocument(parseOpenApi(readFileSync(path.join(SITE_DIR, OPENAPI_SPEC), 'utf8')));
+  const { doc, changed } = normalizeDocument(openApiDocument(path.join(SITE_DIR, OPENAPI_SPEC)).doc);
   if (!changed) return { specPath: OPENAPI_SPEC, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
   writeFileSync(path.join(SITE_DIR, copy), JSON.stringify(doc));
-  return { specPath: copy, doc };
+  // Absolute: gen-api runs the generator from a staging folder whose site has no .docusaurus/ (scripts/gen-api.mjs).
+  return { specPath: path.join(SITE_DIR, copy), doc };
 }
 
 /** One warning per value the document gives no example for (the sample shows one built from its schema). */
@@ -83,8 +85,21 @@ export function apiDocsOptions(): DocsOptions {
   } as DocsOptions;
 }
 
+/**
+ * What another plugin adds to each generated page: plugins/changelog's latest-release notes and
+ * links from error responses to /errors. The config hands it over, so this plugin imports none.
+ */
+export interface PageAdditions {
+  /** The page's Markdown with the latest release's note about this operation (operationId) or schema (name). */
+  withNote(markdown: string, kind: 'operation' | 'schema', name: string | undefined): string;
+  /** The responses (HTML descriptions) with a link from each error to what to do about it. */
+  withErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T;
+}
+
+const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
+
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
-export function openApiDocsOptions() {
+export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
@@ -133,9 +148,9 @@ export function openApiDocsOptions() {
             const description = mdxDescription(api.description, `${where} description`);
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
-            // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('operation', api.operationId)));
+            // The latest release's note about the operation, and links from its errors (PageAdditions).
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
+            return withSourceLink(additions.withNote(page, 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
@@ -166,7 +181,7 @@ export function openApiDocsOptions() {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', name)));
+            return withSourceLink(additions.withNote(page, 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,

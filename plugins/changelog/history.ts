@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { jsonPointer, parseOpenApi, type OpenApiDocument } from '../api-reference/spec';
+import { jsonPointer, type OpenApiDocument } from '../api-reference/spec';
+import { openApiDocument } from '../api-reference/document';
 import { diffDocuments, type ApiChange, type ChangeOwner } from './diff';
 
 export const HISTORY_DIR = 'openapi/history';
@@ -127,7 +128,7 @@ export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC, page
   const entries = readReleases(siteDir);
   const docs: OpenApiDocument[] = entries.map((r) => {
     const file = r.file ? path.join(siteDir, HISTORY_DIR, r.file) : path.join(siteDir, currentSpec);
-    return parseOpenApi(readFileSync(file, 'utf8'));
+    return openApiDocument(file).doc;
   });
   const releases = entries.map((entry, i): Release => ({
     version: entry.version,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { OPENAPI_SPEC } from '../api-reference/options';
-import { parseOpenApi } from '../api-reference/spec';
+import { openApiDocument } from '../api-reference/document';
 import { errorCatalogue, errorCatalogueHtml } from './errors';
 import { generatedRoutes } from '../api-reference/generated';
 import { atomFeed } from './feed';
@@ -47,7 +47,6 @@ function changelogHtml(releases: Release[]) {
 
 interface Content {
   releases: Release[];
-  specText: string;
   /** The generated pages by OpenAPI node, when they are the recorded API's; else none is linked. */
   pages?: Map<string, string>;
 }
@@ -61,17 +60,16 @@ export default function changelog(context: LoadContext): Plugin {
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [...changelogInputs(siteDir), path.join(siteDir, RECORDED_SPEC), path.join(siteDir, ERRORS_PAGE)],
     async loadContent() {
-      const specText = await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8');
       // Throws, failing the build, on a breaking change without a migration note.
       const pages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined;
       const releases = loadChangelog(siteDir, RECORDED_SPEC, pages);
-      checkErrorsPage(siteDir, errorCatalogue(parseOpenApi(specText)).map((e) => e.status));
-      return { releases, specText, pages } satisfies Content;
+      checkErrorsPage(siteDir, errorCatalogue(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc).map((e) => e.status));
+      return { releases, pages } satisfies Content;
     },
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as Content; // loadContent's
       await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
-      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(parseOpenApi(content.specText), RECORDED_SPEC, content.pages)));
+      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc, RECORDED_SPEC, content.pages)));
     },
     async postBuild({ outDir, content }) {
       await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { badgeMarkdown, latestChange, loadChangelog, type ChangeBadge, type Release } from './history';
 import type { ChangeOwner } from './diff';
 import { errorHref, isErrorStatus } from './errors';
+import type { PageAdditions } from '../api-reference/options';
 
 const SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let loaded: Release[] | undefined;
@@ -48,3 +49,9 @@ export function withErrorLinks<T extends Record<string, ResponseLike> | undefine
   });
   return Object.fromEntries(linked) as T;
 }
+
+/** What the generated API pages get from the changelog (the config passes it to plugins/api-reference). */
+export const apiPageAdditions: PageAdditions = {
+  withNote: (markdown, kind, name) => withChangeNote(markdown, siteChangeBadge(kind, name)),
+  withErrorLinks,
+};

@@ -1,14 +1,13 @@
 /**
- * Every patch of Docusaurus and OpenAPI-theme internals, in one plugin: the parts
- * that make pages start faster (code arrives highlighted and stays so, Prism loads
- * on first use, no work piles into the hydration task) or render on the server what the OpenAPI
- * theme leaves to the browser. Each file says why it exists; UPGRADING.md says what to re-check
- * when an upstream package moves, and tests/unit/upstream-canaries.test.ts fails when a file a
- * patch depends on changes (./upstream.ts records them).
+ * The patches of Docusaurus internals that every page uses, in one plugin: the parts that make
+ * pages start faster (code arrives highlighted and stays so, Prism loads on first use, no work piles
+ * into the hydration task). Patches only API pages use live in plugins/api-reference. Each file
+ * says why it exists; UPGRADING.md says what to re-check when an upstream package moves, and
+ * tests/unit/upstream-canaries.test.ts fails when a file a patch depends on changes (./upstream.ts
+ * records them).
  *
- * - theme/ — components served in place of the upstream ones. The plugin is listed in `themes`
- *   after the OpenAPI theme, so its components win. A wrapper reaches the
- *   component it wraps as `@theme-init/<Name>` (the first theme that provided it), or by its package
+ * - theme/ — components served in place of the upstream ones. The plugin is listed last in
+ *   `themes`, so its components win. A wrapper reaches the component it wraps as `@theme-init/<Name>` (the first theme that provided it), or by its package
  *   path where two themes provide it (Tabs): `@theme-original` would be the wrapper itself.
  *   The folder holds TypeScript, which the site's own loader compiles (no getTypeScriptThemePath:
  *   nobody swizzles from a local plugin).
@@ -23,7 +22,7 @@
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { browserModuleReplacements, escapeRegExp, exactPath, replaceModule, type Replacement } from './replace-module';
+import { browserModuleReplacements, exactPath, replaceModule, type Replacement } from './replace-module';
 import { writeRouteBuckets } from './route-buckets/split';
 
 const here = (...parts: string[]): string => path.join(__dirname, ...parts);
@@ -60,32 +59,8 @@ export const SERVER_REPLACEMENTS: Replacement[] = [
   },
 ];
 
-/** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): name it as the API's docs plugin. */
-export const API_DOCS_PLUGIN = here('lean-docs-data.ts');
-
 /** Client modules, in order: each moves startup work out of the tasks in which the page hydrates. */
 export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'warm-collator.ts'), here('client', 'hydration.ts')];
-
-/**
- * Theme components served here that only API pages use (names under theme/), and the helper only
- * they import: the API reference's chunking puts them in its `openapi` chunk, which guide pages
- * never load.
- */
-export const API_ONLY_THEME = [
-  'ApiItem',
-  'ApiExplorer',
-  'ApiTabs',
-  'DiscriminatorTabs',
-  'MimeTabs',
-  'OperationTabs',
-  'ParamsDetails',
-  'RequestSchema',
-  'ResponseSchema',
-  'SchemaTabs',
-];
-export const API_ONLY_MODULES = new RegExp(
-  `^${escapeRegExp(here(path.sep))}(theme[\\\\/](${API_ONLY_THEME.join('|')})[\\\\/]|unwrap[\\\\/]serverRendered\\.tsx$)`,
-);
 
 /** Docusaurus's generated route modules → the lean ones route-buckets/split.ts writes into `dir`, and its preload. */
 export function routeBucketReplacements(dir: string): Replacement[] {

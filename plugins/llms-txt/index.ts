@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
-import { parseOpenApi } from '../api-reference/spec';
+import { openApiDocument } from '../api-reference/document';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from './markdown';
@@ -118,7 +118,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
     getPathsToWatch: () => [specFile],
     async postBuild({ outDir, routesPaths, plugins }) {
       const twins: Twin[] = [];
-      const doc = parseOpenApi(await fs.readFile(specFile, 'utf8'));
+      const { doc } = openApiDocument(specFile);
 
       /* API reference: one twin per generated page, found by the document node its front matter names. */
       const docsPlugins = plugins.filter((p) => p.name === 'docusaurus-plugin-content-docs');
@@ -126,7 +126,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
         .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
         .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
       // /changelog and /errors describe the recorded API, also when the site is built from another document.
-      const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : parseOpenApi(await fs.readFile(path.join(context.siteDir, RECORDED_SPEC), 'utf8'));
+      const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
       const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
       const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
       const apiTwins = apiTwinsFromPages(doc, apiPages, releases);

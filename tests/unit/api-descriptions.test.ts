@@ -8,6 +8,7 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { descriptionHtml, withHtmlDescriptions } from '../../plugins/api-reference/descriptions';
 import { openApiDocsOptions } from '../../plugins/api-reference/options';
+import { apiPageAdditions } from '../../plugins/changelog/pages';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
 import { spec } from '../support/openapi';
@@ -109,7 +110,7 @@ describe('API descriptions: Markdown to HTML at build time', () => {
   });
 
   it('hands the page generator HTML descriptions, and the page shows the table', () => {
-    const { createApiPageMD } = openApiDocsOptions().config.emissary.markdownGenerators;
+    const { createApiPageMD } = openApiDocsOptions(apiPageAdditions).config.emissary.markdownGenerators;
     const item = {
       id: 'get-thing',
       title: 'Get thing',

@@ -1,74 +1,95 @@
 /**
- * plugins/fast-hydration patches upstream internals that no public API covers. An upgrade that
- * changes one of those files may break a patch silently (pages get slower, or lose their server
- * HTML, and nothing fails), so each file is recorded with its version and hash
- * (plugins/fast-hydration/upstream.ts) and this fails, naming the file, when it changes. It also
- * checks that the browser-build module replacements still hit exactly one real file each.
+ * The plugins that patch upstream internals no public API covers (tests/support/canaries.ts lists
+ * them; each owns its records in its upstream.ts). An upgrade that changes one of those files may
+ * break a patch silently (pages get slower, or lose their server HTML, and nothing fails), so each
+ * file is recorded with its version and hash and this fails, naming the file, when it changes. It
+ * also checks that UPGRADING.md and the records agree, and that the browser-build module
+ * replacements still hit exactly one real file each. After a reviewed upgrade,
+ * `npm run canaries:record` writes the new versions and hashes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPLACEMENTS, SERVER_REPLACEMENTS, routeBucketReplacements } from '../../plugins/fast-hydration';
-import { UPSTREAM, type UpstreamFile } from '../../plugins/fast-hydration/upstream';
+import { hashOf, type UpstreamFile } from '../../plugins/shared/upstream';
+import { CANARY_OWNERS, installedVersion, packageDir, ROOT as root, upstreamPath, type CanaryOwner } from '../support/canaries';
 
-const root = path.resolve(__dirname, '../..');
 const plugin = path.join(root, 'plugins/fast-hydration');
 const upgrading = fs.readFileSync(path.join(root, 'UPGRADING.md'), 'utf8');
+const ALL = CANARY_OWNERS.flatMap((owner) => owner.records.map((entry) => ({ owner, entry })));
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 
-// The hoisted copy, which the build resolves (theme-common's `exports` hide its package.json from require.resolve).
-const packageDir = (pkg: string): string => path.join(root, 'node_modules', pkg);
-const installedVersion = (pkg: string): string => (JSON.parse(fs.readFileSync(path.join(packageDir(pkg), 'package.json'), 'utf8')) as { version: string }).version;
-
-/** The hash the record holds: of the whole file, or of the lines its `part` selects. */
-function hashOf(source: string, part: RegExp | undefined): string {
-  const text = part ? [...source.matchAll(part)].map((m) => m[0]).join('\n') : source;
-  return crypto.createHash('sha256').update(text).digest('hex');
+function where(owner: CanaryOwner, entry: UpstreamFile): string {
+  return `The patch is ${rel(path.join(owner.dir, entry.patch))}; re-check what UPGRADING.md says under "${entry.section}"`;
 }
 
-function where(entry: UpstreamFile): string {
-  return `The patch is plugins/fast-hydration/${entry.patch}; re-check what UPGRADING.md says under "${entry.section}"`;
-}
-
-for (const entry of UPSTREAM) {
+for (const { owner, entry } of ALL) {
   test(`${entry.pkg} ${entry.file} is the one the patches were checked against`, () => {
     const version = installedVersion(entry.pkg);
-    const file = path.join(packageDir(entry.pkg), entry.file);
-    assert.ok(fs.existsSync(file), `${entry.pkg} ${version} no longer has ${entry.file} (recorded at ${entry.version}). ${where(entry)}.`);
+    const file = upstreamPath(entry);
+    assert.ok(fs.existsSync(file), `${entry.pkg} ${version} no longer has ${entry.file} (recorded at ${entry.version}). ${where(owner, entry)}.`);
     const actual = hashOf(fs.readFileSync(file, 'utf8'), entry.part);
     assert.equal(
       actual,
       entry.sha256,
       `${entry.pkg} ${entry.file}${entry.part ? ` (the lines matching ${entry.part})` : ''} changed: recorded at ${entry.version}, installed ${version}. ` +
-        `${where(entry)}; then record version: '${version}', sha256: '${actual}' in plugins/fast-hydration/upstream.ts.`,
+        `${where(owner, entry)}; then run npm run canaries:record.`,
     );
   });
 }
 
+/** The text of UPGRADING.md's "### <name>" section, whitespace collapsed, or undefined. */
+function section(name: string): string | undefined {
+  const heading = upgrading.indexOf(`### ${name}\n`);
+  if (heading < 0) return undefined;
+  const next = upgrading.indexOf('\n##', heading + 4);
+  return upgrading.slice(heading, next < 0 ? undefined : next).replace(/\s+/g, ' ');
+}
+
 test('every recorded patch exists, and UPGRADING.md names each upstream file under its section', () => {
-  const problems = UPSTREAM.flatMap((entry) => {
-    if (!fs.existsSync(path.join(plugin, entry.patch.replace(/ \(.*\)$/, '')))) return [`upstream.ts names a patch that does not exist: ${entry.patch}`];
-    const heading = upgrading.indexOf(`### ${entry.section}\n`);
-    if (heading < 0) return [`UPGRADING.md has no section "### ${entry.section}"`];
-    const next = upgrading.indexOf('\n##', heading + 4);
-    const body = upgrading.slice(heading, next < 0 ? undefined : next).replace(/\s+/g, ' ');
+  const problems = ALL.flatMap(({ owner, entry }) => {
+    if (!fs.existsSync(path.join(owner.dir, entry.patch.replace(/ \(.*\)$/, '')))) return [`${rel(owner.file)} names a patch that does not exist: ${entry.patch}`];
+    const body = section(entry.section);
+    if (body === undefined) return [`UPGRADING.md has no section "### ${entry.section}"`];
     return body.includes(entry.file) ? [] : [`UPGRADING.md "${entry.section}" does not name ${entry.pkg} ${entry.file}`];
   });
   assert.deepEqual(problems, []);
 });
 
-test('every component and client module the plugin serves has at least one upstream record', () => {
-  const theme = path.join(plugin, 'theme');
-  const served = fs.readdirSync(theme).flatMap((name) => {
-    // ApiItem and ApiExplorer hold several unrelated parts; each counts on its own.
-    const sub = path.join(theme, name);
-    if (['ApiItem', 'ApiExplorer'].includes(name)) return fs.readdirSync(sub).map((part) => `theme/${name}/${part}`);
-    return [`theme/${name}`];
+test('every patch section of UPGRADING.md has records, and every plugin file it names exists', () => {
+  const patches = upgrading.slice(upgrading.indexOf('\n## The patches'), upgrading.indexOf('\n## Build cost'));
+  const sections = [...patches.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+  const unrecorded = sections.filter((name) => !ALL.some(({ entry }) => entry.section === name));
+  assert.deepEqual(unrecorded, [], 'UPGRADING.md sections no record names: delete the section or record the files its patch depends on');
+  const named = [...upgrading.matchAll(/`((?:plugins|scripts)\/[\w./-]+?)`/g)].map((m) => m[1]);
+  assert.deepEqual(
+    named.filter((p) => !fs.existsSync(path.join(root, p))),
+    [],
+    'UPGRADING.md names files that do not exist',
+  );
+});
+
+/** Folders of the theme that hold several unrelated parts, each a patch of its own, and the site's own parts no record needs. */
+const SEVERAL_PARTS = ['ApiItem', 'ApiExplorer'];
+const OWN_PARTS = ['theme/ApiItem/CodeSamples', 'theme/SchemaList'];
+
+test('every component and client module a plugin serves has at least one upstream record', () => {
+  const missing = CANARY_OWNERS.flatMap((owner) => {
+    const theme = path.join(owner.dir, 'theme');
+    const served = fs.readdirSync(theme).flatMap((name) => {
+      const sub = path.join(theme, name);
+      if (SEVERAL_PARTS.includes(name)) return fs.readdirSync(sub).map((part) => `theme/${name}/${part}`);
+      return [`theme/${name}`];
+    });
+    const clientDir = path.join(owner.dir, 'client');
+    const clients = fs.existsSync(clientDir) ? fs.readdirSync(clientDir).map((name) => `client/${name}`) : [];
+    return [...served, ...clients]
+      .filter((p) => !OWN_PARTS.includes(p))
+      .filter((p) => !owner.records.some((e) => e.patch.startsWith(p.replace(/\.tsx?$/, ''))))
+      .map((p) => `${rel(owner.dir)}/${p}`);
   });
-  const clients = fs.readdirSync(path.join(plugin, 'client')).map((name) => `client/${name}`);
-  const missing = [...served, ...clients].filter((p) => !UPSTREAM.some((e) => e.patch.startsWith(p.replace(/\.tsx?$/, ''))));
-  assert.deepEqual(missing, [], 'patches without a canary: record the upstream files they depend on in plugins/fast-hydration/upstream.ts');
+  assert.deepEqual(missing, [], 'patches without a canary: record the upstream files they depend on in their plugin\'s upstream.ts');
 });
 
 /** Every file under `dir` (no symlinks, no caches), as absolute paths. */
@@ -98,7 +119,7 @@ test('each module replacement (browser and server builds) matches exactly one re
     assert.equal(matches.length, 1, `${pattern} should match one file, matches: ${matches.join(', ') || 'none'}`);
     if (matches[0].startsWith(plugin)) continue;
     assert.ok(
-      UPSTREAM.some((e) => path.join(packageDir(e.pkg), e.file) === matches[0]),
+      ALL.some(({ entry }) => upstreamPath(entry) === matches[0]),
       `${matches[0]} is replaced but has no record in plugins/fast-hydration/upstream.ts`,
     );
   }

@@ -1,7 +1,7 @@
 // Renders the method-and-path box as a <div>: the theme's <pre> may not contain the path's <h2> (invalid nesting).
 import { type ComponentProps, type ReactNode } from 'react';
 import MethodEndpoint from '@theme-init/ApiExplorer/MethodEndpoint';
-import { retag } from '../../../unwrap/retag';
+import { retag } from '../../../../fast-hydration/unwrap/retag';
 
 type Props = ComponentProps<typeof MethodEndpoint>;
 

@@ -1,0 +1,29 @@
+/**
+ * The OpenAPI document as the plugins read it: each file read and parsed once per process and the
+ * result shared (the API reference's downloads, the changelog and error catalogue, search, llms.txt).
+ * Read again only when the file changed on disk (a running `npm start`). Callers must not modify
+ * the document they get.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { parseOpenApi, type OpenApiDocument } from './spec';
+
+interface Loaded {
+  text: string;
+  doc: OpenApiDocument;
+  stamp: string;
+}
+
+const loaded = new Map<string, Loaded>();
+
+/** The document at `file` (an absolute path): its text and its parsed form. */
+export function openApiDocument(file: string): { text: string; doc: OpenApiDocument } {
+  const { mtimeMs, size } = statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  let entry = loaded.get(file);
+  if (entry?.stamp !== stamp) {
+    const text = readFileSync(file, 'utf8');
+    entry = { text, doc: parseOpenApi(text), stamp };
+    loaded.set(file, entry);
+  }
+  return { text: entry.text, doc: entry.doc };
+}

@@ -1,0 +1,144 @@
+/**
+ * `npm start`, as a contributor runs it: the API pages generated, then `docusaurus start` on a free
+ * port, and one page of every kind loaded in Chromium. The dev server renders in the browser only
+ * (no server HTML to hydrate) and keeps the original route modules, so every patch in plugins/ runs
+ * there on another path than in `npm run build`. Fails on "This page crashed", an uncaught error or a
+ * console error; checks that a guide's edit is served and that regenerating the API pages while the
+ * server runs reloads it without a plugin error.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM } from '../../playwright.config';
+import { freePort, ROOT } from '../support/prism';
+
+/** One page of each kind, with whether it shows code blocks. */
+const PAGES: Array<{ path: string; kind: string; code: boolean }> = [
+  { path: '/', kind: 'home', code: true },
+  { path: '/fine-tuning/quickstart', kind: 'fine-tuning page', code: true },
+  { path: '/guides/grpo', kind: 'guide', code: true },
+  { path: '/api/create-dataset', kind: 'operation', code: true },
+  { path: '/api/schemas/apierrornotfound', kind: 'schema', code: true },
+  { path: '/errors', kind: 'error catalogue', code: true },
+  { path: '/changelog', kind: 'changelog', code: false },
+  { path: '/search', kind: 'search page', code: false },
+  { path: '/fine-tuning/datasets', kind: 'dataset checker', code: true },
+];
+const EDITED_GUIDE = 'docs/guides/grpo.mdx';
+const RELOAD_ERROR = /reload failure|ENOENT|Error:/i;
+
+let server: ChildProcess | undefined;
+let log = '';
+let base = '';
+let browser: Browser;
+
+/** Resolves when `check` returns true, polling; fails with `what` and the server's log after `ms`. */
+async function until(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${what}: not within ${ms / 1000} s. Dev server output:\n${log.slice(-4000)}`);
+}
+
+const responds = async (url: string) => (await fetch(url)).ok;
+
+before(async () => {
+  const gen = spawnSync('npm', ['run', 'gen-api'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(gen.status, 0, `npm run gen-api failed:\n${gen.stdout}\n${gen.stderr}`);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  // Its own process group, so that stopping it also stops the bundler's workers.
+  server = spawn(path.join(ROOT, 'node_modules/.bin/docusaurus'), ['start', '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BROWSER: 'none' },
+  });
+  server.stdout!.on('data', (d) => (log += d));
+  server.stderr!.on('data', (d) => (log += d));
+  await until('the dev server answering /', 600_000, () => responds(`${base}/`));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
+  }
+});
+
+/** Loads `url` and returns what went wrong there: crashes, uncaught errors, console errors. */
+async function problemsLoading(page: Page, url: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  // The page has rendered once its main landmark is there (or the crash screen is).
+  await page.locator('main').or(page.getByText('This page crashed')).first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
+  if (await page.getByText('This page crashed').count()) problems.push(`"This page crashed": ${await page.locator('body').innerText()}`);
+  return problems;
+}
+
+for (const { path: route, kind, code } of PAGES) {
+  test(`${kind} ${route} renders in the dev server without an error`, async () => {
+    const page = await browser.newPage();
+    try {
+      assert.deepEqual(await problemsLoading(page, `${base}${route}`), []);
+      if (code) {
+        // Code blocks show their code (highlighted or not), not an empty box.
+        const blocks = page.locator('pre');
+        assert.ok((await blocks.count()) > 0, `${route}: no code block`);
+        const empty = await blocks.evaluateAll((pres) => pres.filter((p) => !p.textContent?.trim()).length);
+        assert.equal(empty, 0, `${route}: ${empty} empty code block(s)`);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('an edit to a guide is served without a restart', async () => {
+  const file = path.join(ROOT, EDITED_GUIDE);
+  const original = readFileSync(file, 'utf8');
+  const marker = `Dev server edit check ${Date.now()}`;
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${base}/guides/grpo`);
+    writeFileSync(file, `${original.trimEnd()}\n\n${marker}\n`);
+    await until(`the edit to ${EDITED_GUIDE} shown at /guides/grpo`, 180_000, async () => (await page.getByText(marker).count()) > 0);
+  } finally {
+    writeFileSync(file, original);
+    await page.close();
+  }
+});
+
+test('regenerating the API pages while the server runs reloads it without a plugin error', async () => {
+  const before = log.length;
+  const gen = spawnSync('npm', ['run', 'gen-api'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(gen.status, 0, `npm run gen-api failed:\n${gen.stdout}\n${gen.stderr}`);
+  // The reload after the last rewritten file: wait until the log has been quiet for a while.
+  let seen = log.length;
+  let quietSince = Date.now();
+  await until('the dev server settling after gen-api', 300_000, async () => {
+    if (log.length !== seen) [seen, quietSince] = [log.length, Date.now()];
+    return Date.now() - quietSince > 15_000;
+  });
+  const reloadLog = log.slice(before);
+  assert.doesNotMatch(reloadLog, RELOAD_ERROR, `dev server output while gen-api ran:\n${reloadLog.slice(-4000)}`);
+  const page = await browser.newPage();
+  try {
+    assert.deepEqual(await problemsLoading(page, `${base}/api/create-dataset`), []);
+  } finally {
+    await page.close();
+  }
+});

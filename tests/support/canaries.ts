@@ -1,0 +1,34 @@
+/**
+ * The plugins that patch upstream internals and their canary records (each plugin's upstream.ts),
+ * for tests/unit/upstream-canaries.test.ts and scripts/record-canaries.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { UpstreamFile } from '../../plugins/shared/upstream';
+import { UPSTREAM as API_REFERENCE } from '../../plugins/api-reference/upstream';
+import { UPSTREAM as FAST_HYDRATION } from '../../plugins/fast-hydration/upstream';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+export interface CanaryOwner {
+  /** The plugin's folder, which record patch paths are relative to. */
+  dir: string;
+  /** Its records file. */
+  file: string;
+  records: UpstreamFile[];
+}
+
+const owner = (name: string, records: UpstreamFile[]): CanaryOwner => {
+  const dir = path.join(ROOT, 'plugins', name);
+  return { dir, file: path.join(dir, 'upstream.ts'), records };
+};
+
+export const CANARY_OWNERS: CanaryOwner[] = [owner('fast-hydration', FAST_HYDRATION), owner('api-reference', API_REFERENCE)];
+
+// The hoisted copy, which the build resolves (theme-common's `exports` hide its package.json from require.resolve).
+export const packageDir = (pkg: string): string => path.join(ROOT, 'node_modules', pkg);
+
+export const installedVersion = (pkg: string): string =>
+  (JSON.parse(fs.readFileSync(path.join(packageDir(pkg), 'package.json'), 'utf8')) as { version: string }).version;
+
+export const upstreamPath = (record: UpstreamFile): string => path.join(packageDir(record.pkg), record.file);
