@@ -34,7 +34,7 @@ const LOADERS: Record<TokenizerId, () => Promise<Encode>> = {
   },
   mistral: async () => {
     const { default: tokenizer } = await import(/* webpackChunkName: "tokenizer-mistral" */ 'mistral-tokenizer-js');
-    return (text) => tokenizer.encode(text, false) as number[];
+    return (text) => tokenizer.encode(text, false);
   },
   wordpiece: async () => {
     const [{ Tokenizer }, vocab] = await Promise.all([

@@ -1,0 +1,33 @@
+/** The base model whose tokenizer counts the tokens, and the epochs the total is multiplied by. Loaded with the checker, not with the page. */
+import React, { type ReactNode } from 'react';
+import { MODELS } from './models';
+import styles from './styles.module.css';
+
+export default function ModelOptions(props: { model: string; epochs: number; onModel: (name: string) => void; onEpochs: (epochs: number) => void }): ReactNode {
+  return (
+    <>
+      <label>
+        Base model{' '}
+        <select value={props.model} onChange={(event) => props.onModel(event.target.value)}>
+          {MODELS.map((m) => (
+            <option key={m.name} value={m.name}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Epochs{' '}
+        <input
+          className={styles.epochs}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={props.epochs}
+          onChange={(event) => props.onEpochs(Math.max(1, Math.round(Number(event.target.value)) || 1))}
+        />
+      </label>
+    </>
+  );
+}
