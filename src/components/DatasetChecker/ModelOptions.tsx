@@ -1,14 +1,16 @@
 /** The base model whose tokenizer counts the tokens, and the epochs the total is multiplied by. Loaded with the checker, not with the page. */
 import React, { type ReactNode } from 'react';
 import { MODELS } from './models';
+import { actions, update, useCounting } from './store';
 import styles from './styles.module.css';
 
-export default function ModelOptions(props: { model: string; epochs: number; onModel: (name: string) => void; onEpochs: (epochs: number) => void }): ReactNode {
+export default function ModelOptions(): ReactNode {
+  const { model, epochs } = useCounting();
   return (
     <>
       <label>
         Base model{' '}
-        <select value={props.model} onChange={(event) => props.onModel(event.target.value)}>
+        <select value={model} onChange={(event) => actions.recount(event.target.value)}>
           {MODELS.map((m) => (
             <option key={m.name} value={m.name}>
               {m.name}
@@ -24,8 +26,8 @@ export default function ModelOptions(props: { model: string; epochs: number; onM
           inputMode="numeric"
           min={1}
           step={1}
-          value={props.epochs}
-          onChange={(event) => props.onEpochs(Math.max(1, Math.round(Number(event.target.value)) || 1))}
+          value={epochs}
+          onChange={(event) => update({ epochs: Math.max(1, Math.round(Number(event.target.value)) || 1) })}
         />
       </label>
     </>

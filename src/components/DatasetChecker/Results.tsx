@@ -1,8 +1,8 @@
 /** What the checker found: the layout it used, a summary of the file, and every problem with its line and fix. */
 import React, { type ReactNode } from 'react';
 import type { Report } from './check';
-import type { Tokens } from './client';
-import { TOKENIZERS, type BaseModel } from './models';
+import { TOKENIZERS, modelNamed, type BaseModel } from './models';
+import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
@@ -28,9 +28,12 @@ export function verdict(report: Report): string {
   return `${found} in ${plural(report.summary.rows, 'row')}${report.errors ? ': fix the errors before you upload.' : '.'}`;
 }
 
-export type TokenState = Tokens | 'counting' | null;
+type TokenState = Counting['tokens'];
 
-export default function Results({ report, model, epochs, tokens }: { report: Report; model?: BaseModel; epochs: number; tokens: TokenState }): ReactNode {
+/** `source` is said by the page's status line, not repeated here. */
+export default function Results({ report }: { report: Report; source?: string }): ReactNode {
+  const { model: name, epochs, tokens } = useCounting();
+  const model = modelNamed(name);
   const { summary, layout } = report;
   const shown = report.problems.slice(0, MAX_SHOWN);
   const hidden = report.errors + report.warnings - shown.length;

@@ -1,27 +1,19 @@
 /** The checker's enhancement, loaded on the reader's first move towards the form: starts the worker, shows results. */
 import type { Report } from './check';
-import type { TokenCount } from './tokenize';
+import { modelNamed } from './models';
+import { actions, current, update, type Tokens } from './store';
 import type { CheckRequest, WorkerMessage } from './protocol';
 
 export { default as Results, verdict } from './Results';
 export { default as ModelOptions } from './ModelOptions';
-export { DEFAULT_MODEL, modelNamed } from './models';
-
-export type Tokens = { tokens: TokenCount; ms: number } | { failed: string };
 
 export interface Checker {
-  /** Resolves with the check; `counting` says whether `tokens` will be called with the token counts. */
-  check(
-    request: Omit<CheckRequest, 'id'>,
-    progress: (fraction: number) => void,
-    tokens: (result: Tokens) => void,
-  ): Promise<{ report: Report; ms: number; counting: boolean }>;
+  check(request: Omit<CheckRequest, 'id' | 'model'>, progress: (fraction: number) => void): Promise<{ report: Report; ms: number }>;
 }
 
 interface Job {
   progress: (f: number) => void;
-  tokens: (result: Tokens) => void;
-  resolve: (r: { report: Report; ms: number; counting: boolean }) => void;
+  resolve: (r: { report: Report; ms: number }) => void;
   reject: (e: Error) => void;
 }
 
@@ -29,6 +21,13 @@ export function startChecker(): Promise<Checker> {
   const worker = new Worker(new URL('./worker.ts', import.meta.url));
   const waiting = new Map<number, Job>();
   let next = 0;
+  /** Token counts are shown for the newest check or recount only. */
+  const counted = (id: number, tokens: Tokens) => id === next && update({ tokens });
+  actions.recount = (model) => {
+    const id = ++next;
+    update({ model, tokens: modelNamed(model)?.tokenizer ? 'counting' : null });
+    worker.postMessage({ recount: true, id, model });
+  };
   return new Promise((ready, failed) => {
     worker.onerror = (event) => {
       const error = new Error(event.message || 'the checker stopped');
@@ -38,26 +37,26 @@ export function startChecker(): Promise<Checker> {
     };
     worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
       if (data.type === 'ready') return ready({ check });
+      if (data.type === 'tokens') return counted(data.id, { tokens: data.tokens, ms: data.ms });
+      if (data.type === 'tokens-failed') return counted(data.id, { failed: data.message });
       const job = waiting.get(data.id);
       if (!job) return;
       if (data.type === 'progress') return job.progress(data.fraction);
-      if (data.type === 'done') {
-        if (!data.counting) waiting.delete(data.id);
-        return job.resolve({ report: data.report, ms: data.ms, counting: data.counting });
-      }
       waiting.delete(data.id);
-      if (data.type === 'tokens') job.tokens({ tokens: data.tokens, ms: data.ms });
-      else if (data.type === 'tokens-failed') job.tokens({ failed: data.message });
-      else job.reject(new Error(data.message));
+      if (data.type === 'done') {
+        if (data.counting && data.id === next) update({ tokens: 'counting' });
+        job.resolve({ report: data.report, ms: data.ms });
+      } else job.reject(new Error(data.message));
     };
   });
 
-  function check(request: Omit<CheckRequest, 'id'>, progress: Job['progress'], tokens: Job['tokens']) {
+  function check(request: Omit<CheckRequest, 'id' | 'model'>, progress: Job['progress']) {
     const id = ++next;
-    return new Promise<{ report: Report; ms: number; counting: boolean }>((resolve, reject) => {
-      waiting.set(id, { progress, tokens, resolve, reject });
-      // Copied, not transferred: a change of model checks the same pasted rows again.
-      worker.postMessage({ ...request, id } satisfies CheckRequest);
+    update({ tokens: null });
+    return new Promise<{ report: Report; ms: number }>((resolve, reject) => {
+      waiting.set(id, { progress, resolve, reject });
+      const transfer = request.file instanceof File ? [] : [request.file.bytes.buffer as ArrayBuffer];
+      worker.postMessage({ ...request, id, model: current().model } satisfies CheckRequest, transfer);
     });
   }
 }

@@ -6,17 +6,16 @@
 import React, { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { TASKS } from './tasks';
 import type { Report } from './check';
-import type { Checker, Tokens } from './client';
+import type { Checker } from './client';
 import styles from './styles.module.css';
 
-type Engine = Checker & Pick<typeof import('./client'), 'Results' | 'verdict' | 'ModelOptions' | 'DEFAULT_MODEL' | 'modelNamed'>;
-type Input = File | { name: string; bytes: Uint8Array };
+type Engine = Checker & Pick<typeof import('./client'), 'Results' | 'verdict' | 'ModelOptions'>;
 type Done = { report: Report; source: string; ms: number };
 
 let loading: Promise<Engine> | null = null;
 /** Loads the checker once per page: its code and the worker it starts. */
 function loadEngine(): Promise<Engine> {
-  loading ??= import('./client').then(async ({ startChecker, ...parts }) => Object.assign(await startChecker(), parts));
+  loading ??= import('./client').then(async ({ startChecker, Results, verdict, ModelOptions }) => Object.assign(await startChecker(), { Results, verdict, ModelOptions }));
   return loading;
 }
 
@@ -30,11 +29,7 @@ export default function DatasetChecker(): ReactNode {
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const [done, setDone] = useState<Done | null>(null);
-  const [model, setModel] = useState('');
-  const [epochs, setEpochs] = useState(3);
-  const [tokens, setTokens] = useState<Tokens | 'counting' | null>(null);
   const job = useRef(0);
-  const last = useRef<[Input, string] | null>(null);
   const id = useId();
   useEffect(() => setBrowser(true), []);
 
@@ -51,21 +46,17 @@ export default function DatasetChecker(): ReactNode {
     loadEngine().then(setEngine, () => setStatus('The checker could not start in this browser. Use the Python checker below.'));
   };
 
-  const run = async (file: Input, source: string, name = model) => {
+  const run = async (file: File | { name: string; bytes: Uint8Array }, source: string) => {
     const mine = ++job.current;
-    last.current = [file, source];
     setStatus(`Checking ${source}…`);
     setDone(null);
-    setTokens(null);
     const slow = setTimeout(() => job.current === mine && setProgress(0), 150);
     try {
       const checker = await loadEngine();
       setEngine(checker);
-      const request = { file, task: task || undefined, dashboard, model: name || checker.DEFAULT_MODEL };
-      const result = await checker.check(request, (f) => job.current === mine && setProgress(f), (t) => job.current === mine && setTokens(t));
+      const result = await checker.check({ file, task: task || undefined, dashboard }, (f) => job.current === mine && setProgress(f));
       if (job.current !== mine) return;
       setDone({ ...result, source });
-      if (result.counting) setTokens((t) => t ?? 'counting');
       setStatus(`Checked ${source}. ${checker.verdict(result.report)}`);
     } catch (error) {
       if (job.current === mine) setStatus(`The check stopped: ${error instanceof Error ? error.message : String(error)}. Use the Python checker below.`);
@@ -140,18 +131,7 @@ export default function DatasetChecker(): ReactNode {
             ))}
           </select>
         </label>
-        {engine && (
-          <engine.ModelOptions
-            model={model || engine.DEFAULT_MODEL}
-            epochs={epochs}
-            onEpochs={setEpochs}
-            onModel={(name) => {
-              setModel(name);
-              // A file already checked is counted again with the new model's tokenizer.
-              if (last.current) run(...last.current, name);
-            }}
-          />
-        )}
+        {engine && <engine.ModelOptions />}
         <label>
           <input type="checkbox" checked={dashboard} onChange={(event) => setDashboard(event.target.checked)} /> the file goes through the
           dashboard (the API's upload limit does not apply)
@@ -168,7 +148,7 @@ export default function DatasetChecker(): ReactNode {
       <p role="status" className={styles.status}>
         {status}
       </p>
-      {engine && done && <engine.Results report={done.report} model={engine.modelNamed(model || engine.DEFAULT_MODEL)} epochs={epochs} tokens={tokens} />}
+      {engine && done && <engine.Results report={done.report} source={done.source} />}
       {done && <p className={styles.timing} data-ms={Math.round(done.ms)}>Checked in {(done.ms / 1000).toFixed(2)} s, in this browser.</p>}
     </form>
   );

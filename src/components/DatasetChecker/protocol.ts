@@ -12,6 +12,13 @@ export interface CheckRequest {
   model?: string;
 }
 
+/** Count the last checked file's rows again, with another model's tokenizer. */
+export interface RecountRequest {
+  recount: true;
+  id: number;
+  model: string;
+}
+
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'progress'; id: number; fraction: number }

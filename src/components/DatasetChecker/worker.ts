@@ -6,7 +6,7 @@
 import { checkDataset, MAX_CHECK_BYTES } from './check';
 import { modelNamed } from './models';
 import { countRows, loadCounter } from './tokenize';
-import type { CheckRequest, WorkerMessage } from './protocol';
+import type { CheckRequest, RecountRequest, WorkerMessage } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage) => scope.postMessage(message);
@@ -14,11 +14,30 @@ const post = (message: WorkerMessage) => scope.postMessage(message);
 let latest = 0;
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-scope.onmessage = async ({ data }: MessageEvent<CheckRequest>) => {
+/** The rows of the last check, kept for a recount with another model. */
+let lastTexts: Array<[number, string[]]> = [];
+
+async function countTokens(id: number, name: string | undefined, texts: Array<[number, string[]]>): Promise<void> {
+  const model = modelNamed(name);
+  if (!model?.tokenizer || !texts.length) return;
+  try {
+    const started = performance.now();
+    const count = await loadCounter(model.tokenizer);
+    const tokens = await countRows(texts, count, model.context, async () => {
+      await breathe();
+      return latest === id;
+    });
+    post(tokens ? { type: 'tokens', id, tokens, ms: performance.now() - started } : { type: 'tokens-failed', id, message: 'a newer check replaced this one' });
+  } catch (error) {
+    post({ type: 'tokens-failed', id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+scope.onmessage = ({ data }: MessageEvent<CheckRequest | RecountRequest>) => {
+  latest = data.id;
+  if ('recount' in data) return void countTokens(data.id, data.model, lastTexts);
   const started = performance.now();
   const { id, file, task, dashboard } = data;
-  latest = id;
-  const model = modelNamed(data.model);
   const texts: Array<[number, string[]]> = [];
   try {
     const isFile = file instanceof File;
@@ -29,26 +48,19 @@ scope.onmessage = async ({ data }: MessageEvent<CheckRequest>) => {
       task,
       dashboard,
       size: isFile ? file.size : bytes.length,
-      texts: model?.tokenizer ? texts : undefined,
+      texts,
       progress: (fraction) => {
         if (fraction - last < 0.05 && fraction < 1) return;
         last = fraction;
         post({ type: 'progress', id, fraction });
       },
     });
-    const counting = Boolean(model?.tokenizer && texts.length);
+    lastTexts = texts;
+    const counting = Boolean(modelNamed(data.model)?.tokenizer && texts.length);
     post({ type: 'done', id, report, ms: performance.now() - started, counting });
-    if (!counting || !model?.tokenizer) return;
-    const counted = performance.now();
-    const count = await loadCounter(model.tokenizer);
-    const tokens = await countRows(texts, count, model.context, async () => {
-      await breathe();
-      return latest === id;
-    });
-    post(tokens ? { type: 'tokens', id, tokens, ms: performance.now() - counted } : { type: 'tokens-failed', id, message: 'a newer check replaced this one' });
+    void countTokens(id, data.model, texts);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    post(texts.length ? { type: 'tokens-failed', id, message } : { type: 'failed', id, message });
+    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   }
 };
 
