@@ -2,7 +2,7 @@
 import React, { type ReactNode } from 'react';
 import { MODELS } from './models';
 import { actions, update, useCounting } from './store';
-import styles from './styles.module.css';
+import styles from './tokens.module.css';
 
 export default function ModelOptions(): ReactNode {
   const { model, epochs } = useCounting();

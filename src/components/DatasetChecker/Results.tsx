@@ -4,6 +4,7 @@ import type { Report } from './check';
 import { TOKENIZERS, modelNamed, type BaseModel } from './models';
 import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
+import tokenStyles from './tokens.module.css';
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
 export const MAX_SHOWN = 200;
@@ -132,7 +133,7 @@ function TokenSummary({ report, model, epochs, tokens }: { report: Report; model
       <dd data-training-tokens={counted ? counted.total * epochs : undefined}>
         {about}
         {number(total)} × {plural(epochs, 'epoch')} = {about}
-        {number(total * epochs)}. <span className={styles.note}>Price and duration: not documented (the API and the dashboard publish no rate per token).</span>
+        {number(total * epochs)}. <span className={tokenStyles.note}>Price and duration: not documented (the API and the dashboard publish no rate per token).</span>
       </dd>
       <dt>Longest rows</dt>
       <dd data-longest>{counted ? lines(counted.longest) : summary.longest.map((r) => `line ${r.line} (${plural(r.chars, 'character')})`).join(', ')}</dd>

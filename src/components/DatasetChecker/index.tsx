@@ -15,7 +15,7 @@ type Done = { report: Report; source: string; ms: number };
 let loading: Promise<Engine> | null = null;
 /** Loads the checker once per page: its code and the worker it starts. */
 function loadEngine(): Promise<Engine> {
-  loading ??= import('./client').then(async ({ startChecker, Results, verdict, ModelOptions }) => Object.assign(await startChecker(), { Results, verdict, ModelOptions }));
+  loading ??= import('./client').then(async ({ startChecker, ...parts }) => Object.assign(await startChecker(), parts));
   return loading;
 }
 
