@@ -49,7 +49,8 @@ async function errorLines(page: Page): Promise<number[]> {
 
 test('the checker loads nothing at page load, and its code arrives on the first move towards the form', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  const all: string[] = [];
+  page.on('request', (r) => (all.push(r.url()), r.resourceType() === 'script' && scripts.push(r.url())));
   await open(page);
   await page.waitForLoadState('networkidle');
   const atLoad = scripts.length;
@@ -57,6 +58,78 @@ test('the checker loads nothing at page load, and its code arrives on the first 
   await fileInput(page).focus();
   await expect(form(page)).toHaveAttribute('data-ready', 'true');
   expect(scripts.length, 'the checker and its worker load on focus').toBeGreaterThan(atLoad);
+  expect(all.filter((url) => /tokenizer/.test(url)), 'no tokenizer before a file is checked').toEqual([]);
+  // The tokenizer (a chunk of the site) arrives with the first checked file, for the default model's family only.
+  await choose(page, path.join(SAMPLES, 'good', 'meeting-times.jsonl'));
+  await expect(form(page).locator('[data-tokens]')).toBeVisible({ timeout: 60_000 });
+  expect(all.filter((url) => /tokenizer/.test(url)).map((url) => new URL(url).pathname.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual(['/assets/js/tokenizer-llama3']);
+});
+
+/** Waits for the token count of the check shown and returns it with the training total and the rows over the window. */
+async function counts(page: Page) {
+  const tokens = form(page).locator('[data-tokens]');
+  await expect(tokens).toBeVisible({ timeout: 60_000 });
+  const read = (selector: string, name: string) => form(page).locator(selector).getAttribute(name).then(Number);
+  return { total: await read('[data-tokens]', 'data-tokens'), training: await read('[data-training-tokens]', 'data-training-tokens'), over: await read('[data-over]', 'data-over') };
+}
+
+test('token counts: each base model counts with its own tokenizer, times the epochs, rows over the window flagged', async ({ page }) => {
+  test.setTimeout(180_000);
+  await open(page);
+  // Published ids: Llama 3 "Hello world" 2, "This is a test" 4; Llama 2 and Mistral "This is a test" 4;
+  // the SentencePiece test sentence below is 18 tokens for Llama 2 (transformers' Llama tokenizer tests).
+  const file = scratch('counts.jsonl', [
+    JSON.stringify({ prompt: 'Hello world', completion: 'This is a test' }),
+    JSON.stringify({ prompt: 'I was born in 92000, and this is falsé.', completion: 'This is a test' }),
+    '',
+  ].join('\n'));
+  await choose(page, file);
+  const llama3 = await counts(page);
+  expect(llama3.total, 'Llama 3, the default model').toBe(6 + 14 + 4);
+  expect(llama3.training, '3 epochs by default').toBe(3 * llama3.total);
+  expect(llama3.over).toBe(0);
+  await expect(form(page)).toContainText('Price and duration: not documented');
+  await expect(form(page).getByRole('link', { name: 'its model card' })).toHaveAttribute('href', 'https://huggingface.co/meta-llama/Llama-3.2-3B-Instruct');
+
+  // Another model counts the same file again with its tokenizer.
+  await form(page).getByLabel('Base model').selectOption('LLama2-7B-Completion');
+  await expect(form(page).locator('[data-tokens]')).toHaveAttribute('data-tokens', String(2 + 4 + 18 + 4), { timeout: 60_000 });
+  await form(page).getByLabel('Epochs').fill('2');
+  await expect(form(page).locator('[data-training-tokens]')).toHaveAttribute('data-training-tokens', String(2 * 28));
+  await form(page).getByLabel('Base model').selectOption('Mistral-7B-Instruct-v0.2');
+  await expect(form(page).locator('[data-tokens]')).toHaveAttribute('data-tokens', String(2 + 4 + 17 + 4), { timeout: 60_000 });
+
+  // BERT's WordPiece: "hello" is one piece (id 7592), "How are you?" four; a 304-token row is over MiniLM's 256.
+  await form(page).getByLabel('Base model').selectOption('All-MiniLM-L6-V2-Embedding-Model');
+  const long = scratch('long.jsonl', `${JSON.stringify({ prompt: Array(300).fill('hello').join(' '), completion: 'How are you?' })}\n${JSON.stringify({ prompt: 'Hello world', completion: 'How are you?' })}\n`);
+  await choose(page, long);
+  expect(await counts(page)).toEqual({ total: 304 + 6, training: 2 * 310, over: 1 });
+  await expect(form(page).locator('[data-over]')).toContainText('line 1 (304 tokens)');
+  await expect(form(page).locator('[data-longest]')).toHaveText('line 1 (304 tokens), line 2 (6 tokens)');
+
+  // A model without a tokenizer in this page keeps the estimate and says so.
+  await form(page).getByLabel('Base model').selectOption('Codestral');
+  await expect(status(page)).toContainText('Checked long.jsonl');
+  await expect(form(page).locator('dd').filter({ hasText: 'This page has no tokenizer for Codestral' })).toContainText(/^about /);
+});
+
+test('wording: sizes under 1 MB in KB, names as code, the verdict once, a JSON error at its column in the line', async ({ page }) => {
+  await open(page);
+  const row = (n: number) => `${JSON.stringify({ prompt: 'Summarise the meeting notes.', completion: 'x'.repeat(n) })}\n`;
+  const small = row(4608 - row(0).length);
+  expect(small.length).toBe(4608);
+  await choose(page, { name: 'small.jsonl', buffer: Buffer.from(small) });
+  await expect(form(page).locator('dd').filter({ hasText: '% of the API' })).toContainText(/^4\.5 KB, under 1% of the API's 5 MB upload limit/);
+  expect(await form(page).innerText()).not.toMatch(/No problems found[^]*No problems found/);
+  await choose(page, { name: 'broken.jsonl', buffer: Buffer.from('{"prompt": "a", "completion": "b"}\n{"prompt": "c", "completion": "d"}\n{"prompt": "e" "completion": "f"}\n{"prompt": "g"}\n') }, 'text-generation');
+  await expect.poll(() => errorLines(page)).toEqual([3, 4]);
+  const line3 = form(page).locator('tbody tr[data-line="3"] td').nth(2);
+  // Column 16 of line 3, as Python's json module counts it (the checkers agree).
+  await expect(line3).toContainText('at column 16');
+  await expect(line3).not.toContainText(/line \d/);
+  const line4 = form(page).locator('tbody tr[data-line="4"] td').nth(2);
+  await expect(line4).toHaveText('missing completion');
+  await expect(line4.locator('code')).toHaveText('completion');
 });
 
 test('good samples: chosen with the file input, no errors', async ({ page }) => {
@@ -101,7 +174,9 @@ test('a dropped file is checked like a chosen one, and no request leaves the pag
   await zone.dispatchEvent('drop', { dataTransfer });
   await expect(status(page)).toContainText('Checked ratings.jsonl');
   await expect.poll(() => errorLines(page)).toEqual(BAD['regression-quoted.jsonl'].lines);
-  expect(requests).toEqual([]);
+  // The only request: the default model's tokenizer, a chunk of this site, fetched to count the tokens.
+  const origin = new URL(page.url()).origin;
+  expect(requests.filter((url) => !(url.startsWith(`${origin}/assets/js/tokenizer-llama3.`) && url.endsWith('.js')))).toEqual([]);
 });
 
 test('pasted rows: the format is inferred and said, problems by line', async ({ page }) => {
@@ -195,11 +270,13 @@ test('without JavaScript, the section shows the Python checker instead of a form
   await context.close();
 });
 
-test('keyboard: the file input, the task menu, the paste box and the button are reachable with Tab', async ({ page }) => {
+test('keyboard: the file input, the task menu, the base model, the epochs, the paste box and the button are reachable with Tab', async ({ page }) => {
   await open(page);
   await fileInput(page).focus();
   await expect(fileInput(page)).toBeFocused();
-  for (const next of [form(page).getByLabel('Task type'), form(page).getByRole('checkbox'), form(page).getByLabel(/Or paste rows/), form(page).getByRole('button', { name: 'Check the pasted rows' })]) {
+  // The base model and epochs arrive with the checker, on this first focus.
+  await expect(form(page)).toHaveAttribute('data-ready', 'true');
+  for (const next of [form(page).getByLabel('Task type'), form(page).getByLabel('Base model'), form(page).getByLabel('Epochs'), form(page).getByRole('checkbox'), form(page).getByLabel(/Or paste rows/), form(page).getByRole('button', { name: 'Check the pasted rows' })]) {
     await page.keyboard.press('Tab');
     await expect(next).toBeFocused();
   }

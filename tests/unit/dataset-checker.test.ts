@@ -7,7 +7,7 @@
 import { describe, it, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
@@ -175,4 +175,41 @@ test('the Datasets page: its layout table is the rules file, its limit is the ru
   const mb = RULES.limits.api_upload_bytes / 1048576;
   assert.match(page, new RegExp(`\\b${mb} MB\\b`), `the page must state the ${mb} MB API limit`);
   assert.doesNotMatch(page, /\b(?!5\b)\d+ MB\b/, 'the page names another upload size');
+});
+
+describe('the Python checker\'s token counts', () => {
+  const rows = (file: string) =>
+    readFileSync(file, 'utf8').trim().split('\n').map((line) => Object.values(JSON.parse(line) as Record<string, string>));
+
+  it('without a tokenizer library: an estimate, said to be one, times the epochs, with the window and its source', () => {
+    const file = path.join(SAMPLES, 'good', 'meeting-times.jsonl');
+    const run = check(file, ['--epochs', '2']);
+    assert.equal(run.status, 0, run.out);
+    const total = rows(file).reduce((sum, texts) => sum + texts.reduce((n, text) => n + Math.round(text.length / 4), 0), 0);
+    assert.match(run.out, /^Tokens: an estimate, the characters of text divided by 4/m);
+    assert.ok(run.out.includes(`${total} tokens in 3 rows; x 2 epochs = ${total * 2} training tokens`), run.out);
+    assert.match(run.out, /Price and duration: not documented/);
+    assert.match(run.out, /Context window of Llama-3\.2-3B-Instruct: 131072 tokens, from https:\/\/huggingface\.co\/meta-llama\/Llama-3\.2-3B-Instruct/);
+  });
+
+  it('flags the rows longer than the chosen model\'s window', () => {
+    const file = path.join(work, 'long.jsonl');
+    writeFileSync(file, `${JSON.stringify({ prompt: 'word '.repeat(220), completion: 'ok' })}\n${JSON.stringify({ prompt: 'short', completion: 'ok' })}\n`);
+    const run = check(file, ['--model', 'All-MiniLM-L6-V2-Embedding-Model']);
+    assert.match(run.out, /1 row\(s\) longer than the window: line 1 \(\d+ tokens\)/);
+  });
+
+  it('with the tokenizers library importable, counts with it (a stand-in module that counts words)', () => {
+    const stub = path.join(work, 'stub', 'tokenizers');
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(
+      path.join(stub, '__init__.py'),
+      'class Tokenizer:\n    @staticmethod\n    def from_file(path):\n        return Tokenizer()\n    def encode(self, text, add_special_tokens=True):\n        return type("E", (), {"ids": text.split()})()\n',
+    );
+    const file = path.join(SAMPLES, 'good', 'meeting-times.jsonl');
+    const run = spawnSync('python3', [checker, file, '--tokenizer', 'tokenizer.json'], { cwd: work, encoding: 'utf8', env: { ...process.env, PYTHONPATH: path.dirname(stub) } });
+    const words = rows(file).reduce((sum, texts) => sum + texts.reduce((n, text) => n + text.split(/\s+/).filter(Boolean).length, 0), 0);
+    assert.match(run.stdout, /^Tokens: counted with the tokenizers library with tokenizer\.json/m);
+    assert.ok(run.stdout.includes(`${words} tokens in 3 rows; x 3 epochs = ${words * 3} training tokens`), run.stdout);
+  });
 });

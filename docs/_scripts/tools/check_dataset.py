@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Check a dataset file against Emissary's documented layouts before you upload it.
 
-Usage: python3 check_dataset.py FILE [--task TASK] [--dashboard]
+Usage: python3 check_dataset.py FILE [--task TASK] [--dashboard] [--model NAME] [--epochs N] [--tokenizer FILE]
 
   FILE         a .jsonl or .csv file
   --task       text-generation, classification, embedding or regression. Without it the
                checker picks the layout that fits the file and says which one it used.
   --dashboard  the file goes through the dashboard, so the 5 MB API upload limit does not apply
+  --model      the base model, for its token counts and context window (default Llama-3.2-3B-Instruct)
+  --epochs     the epochs the total is multiplied by (default 3, the dashboard's default)
+  --tokenizer  a tokenizer.json file of the model, read with the `tokenizers` library
 
 Prints one line per problem, with its line number and its kind in brackets, then how to fix each
-kind and a summary. Exits 0 when the file has no errors (warnings are allowed), 1 when it has
-errors, 2 when it cannot run.
-Needs Python 3.8+ and nothing else.
+kind, the token counts and a summary. Exits 0 when the file has no errors (warnings are allowed),
+1 when it has errors, 2 when it cannot run.
+Needs Python 3.8+ and nothing else. Token counts are an estimate (characters / 4) unless the
+`tokenizers` or `transformers` library is installed: then the model's own tokenizer counts them,
+from --tokenizer or from the model's Hugging Face repository (which may need a download or a login).
 """
 import argparse
 import csv
@@ -26,14 +31,18 @@ import tempfile
 
 # [start:load-rules]
 def load_rules():
-    """The rules (layouts, limits) travel inside this script; read them from a scratch folder."""
+    """The rules (layouts, limits) and base models travel inside this script; read them from a scratch folder."""
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as folder:
         os.chdir(folder)
         try:
             # @embed data/dataset-rules.json
+            # @embed data/base-models.json
             with open("dataset-rules.json", encoding="utf-8") as handle:
-                return json.load(handle)
+                rules = json.load(handle)
+            with open("base-models.json", encoding="utf-8") as handle:
+                rules["base_models"] = json.load(handle)
+            return rules
         finally:
             os.chdir(here)
 # [end:load-rules]
@@ -204,7 +213,7 @@ def decode_cells(row, decode, number, report, pattern):
 
 class Report:
     def __init__(self, path):
-        self.path, self.errors, self.warnings, self.kinds = path, 0, 0, []
+        self.path, self.errors, self.warnings, self.kinds, self.rows = path, 0, 0, [], []
 
     def say(self, line, severity, kind, message):
         if kind not in self.kinds:
@@ -291,6 +300,7 @@ def check_file(path, task, dashboard, rules):
             report.error(1, "empty-file", "the file has no rows")
         return report
 
+    report.rows = rows
     scores = [(fits(item, rows, pattern), -index, item) for index, item in enumerate(candidates)]
     best = max(scores, key=lambda entry: entry[:2])
     layout = best[2]
@@ -331,17 +341,83 @@ def check_file(path, task, dashboard, rules):
 # [end:check]
 
 
+# [start:tokens]
+def texts_of(value):
+    """The strings of a row (values, not keys): what the token counts measure."""
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return [text for item in items for text in texts_of(item)]
+
+
+def load_counter(model, tokenizer_file):
+    """A function counting tokens with the model's own tokenizer, and what it is; (None, why not) without one."""
+    repo = (model.get("source") or "").replace("https://huggingface.co/", "")
+    try:
+        from tokenizers import Tokenizer
+        tokenizer = Tokenizer.from_file(tokenizer_file) if tokenizer_file else Tokenizer.from_pretrained(repo)
+        return (lambda text: len(tokenizer.encode(text, add_special_tokens=False).ids)), f"the tokenizers library with {tokenizer_file or repo}"
+    except ImportError:
+        pass
+    except Exception as error:  # a missing file, no network, a gated repository
+        return None, f"the tokenizers library could not load {tokenizer_file or repo}: {error}"
+    if tokenizer_file:
+        return None, "--tokenizer needs the tokenizers library (pip install tokenizers)"
+    try:
+        from transformers import AutoTokenizer
+        tokenizer = AutoTokenizer.from_pretrained(repo)
+        return (lambda text: len(tokenizer.encode(text, add_special_tokens=False))), f"the transformers library with {repo}"
+    except ImportError:
+        return None, "neither the tokenizers nor the transformers library is installed"
+    except Exception as error:
+        return None, f"the transformers library could not load {repo}: {error}"
+
+
+def print_tokens(report, model, epochs, tokenizer_file):
+    rows = [(number, texts_of(row)) for number, row in report.rows]
+    if not rows:
+        return
+    count, how = load_counter(model, tokenizer_file) if model.get("source") else (None, f"no tokenizer is known for {model['name']}")
+    if count is None:
+        count = lambda text: (len(text) + 2) // 4
+        print(f"Tokens: an estimate, the characters of text divided by 4 ({how}).")
+    else:
+        print(f"Tokens: counted with {how}: the text of each value, without special tokens or chat template.")
+    cache = {}
+    sizes = []
+    for number, texts in rows:
+        sizes.append((sum(cache.setdefault(text, count(text)) for text in texts), number))
+    total = sum(size for size, _ in sizes)
+    print(f"  {total} tokens in {len(rows)} rows; x {epochs} epochs = {total * epochs} training tokens")
+    print("  Price and duration: not documented (the API and the dashboard publish no rate per token).")
+    longest = sorted(sizes, key=lambda entry: (-entry[0], entry[1]))[:5]
+    print("  Longest rows: " + ", ".join(f"line {number} ({size} tokens)" for size, number in longest))
+    window = model.get("context")
+    if window:
+        over = [(size, number) for size, number in sizes if size > window]
+        print(f"  Context window of {model['name']}: {window} tokens, from {model['source']}")
+        if over:
+            listed = ", ".join(f"line {number} ({size} tokens)" for size, number in over[:5])
+            print(f"  {len(over)} row(s) longer than the window: {listed}. Whether the platform cuts or refuses them is not documented.")
+# [end:tokens]
+
+
 def main():
     rules = load_rules()
     parser = argparse.ArgumentParser(description="Check a dataset file before you upload it to Emissary.")
     parser.add_argument("file", help="a .jsonl or .csv file")
     parser.add_argument("--task", choices=rules["tasks"], help="the task_type of the training job")
     parser.add_argument("--dashboard", action="store_true", help="the file goes through the dashboard, not the API")
+    models = {model["name"]: model for model in rules["base_models"]["models"]}
+    parser.add_argument("--model", choices=list(models), default=rules["base_models"]["default"], help="the base model, for its tokens and context window")
+    parser.add_argument("--epochs", type=int, default=3, help="epochs, to multiply the tokens by (default 3)")
+    parser.add_argument("--tokenizer", help="a tokenizer.json of the model, read with the tokenizers library")
     args = parser.parse_args()
     if not os.path.isfile(args.file):
         print(f"error: no such file: {args.file}", file=sys.stderr)
         sys.exit(2)
     report = check_file(args.file, args.task, args.dashboard, rules)
+    print_tokens(report, models[args.model], max(1, args.epochs), args.tokenizer)
     if report.kinds:
         print("How to fix:")
         for kind in report.kinds:

@@ -1,14 +1,27 @@
 /** What the checker found: the layout it used, a summary of the file, and every problem with its line and fix. */
 import React, { type ReactNode } from 'react';
 import type { Report } from './check';
+import { TOKENIZERS, modelNamed, type BaseModel } from './models';
+import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
+import tokenStyles from './tokens.module.css';
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
 export const MAX_SHOWN = 200;
 
 const number = (n: number) => n.toLocaleString('en');
 const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
-const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(bytes < 104858 ? 2 : 1)} MB`;
+/** A size in the unit that suits it: 4.5 KB, not 0.00 MB. */
+export function size(bytes: number): string {
+  if (bytes < 1024) return plural(bytes, 'byte');
+  if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+/** Problem text with its `names` shown as code, not as backticks. */
+export function withCode(text: string): ReactNode[] {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+}
 
 export function verdict(report: Report): string {
   if (!report.errors && !report.warnings) return `No problems found in ${plural(report.summary.rows, 'row')}.`;
@@ -16,16 +29,19 @@ export function verdict(report: Report): string {
   return `${found} in ${plural(report.summary.rows, 'row')}${report.errors ? ': fix the errors before you upload.' : '.'}`;
 }
 
-export default function Results({ report, source }: { report: Report; source: string }): ReactNode {
+type TokenState = Counting['tokens'];
+
+/** `source` is said by the page's status line, not repeated here. */
+export default function Results({ report }: { report: Report; source?: string }): ReactNode {
+  const { model: name, epochs, tokens } = useCounting();
+  const model = modelNamed(name);
   const { summary, layout } = report;
   const shown = report.problems.slice(0, MAX_SHOWN);
   const hidden = report.errors + report.warnings - shown.length;
-  const limitShare = Math.round((summary.bytes / summary.limitBytes) * 100);
+  const share = (summary.bytes / summary.limitBytes) * 100;
+  const limitShare = share > 0 && share < 1 ? 'under 1' : String(Math.round(share));
   return (
     <div className={styles.results}>
-      <p>
-        <strong>{source}</strong>: {verdict(report)}
-      </p>
       {layout && (
         <p>
           Checked as <strong>{layout.title}</strong> (<code>{layout.task_type}</code>)
@@ -36,7 +52,7 @@ export default function Results({ report, source }: { report: Report; source: st
       <dl className={styles.summary}>
         <dt>Size</dt>
         <dd>
-          {megabytes(summary.bytes)}, {limitShare}% of the API's {summary.limitBytes / 1048576} MB upload limit
+          {size(summary.bytes)}, {limitShare}% of the API's {summary.limitBytes / 1048576} MB upload limit
         </dd>
         <dt>Rows</dt>
         <dd>{number(summary.rows)}</dd>
@@ -52,23 +68,10 @@ export default function Results({ report, source }: { report: Report; source: st
             <dd>{summary.labels.length ? summary.labels.map((l) => `${l.label}: ${plural(l.rows, 'row')}`).join(', ') : 'none found'}</dd>
           </>
         )}
-        {summary.longest.length > 0 && (
-          <>
-            <dt>Longest rows</dt>
-            <dd>{summary.longest.map((r) => `line ${r.line} (${plural(r.chars, 'character')})`).join(', ')}</dd>
-          </>
-        )}
-        {summary.rows > 0 && (
-          <>
-            <dt>Tokens</dt>
-            <dd>
-              about {number(summary.tokens)}: an estimate, the characters of text divided by 4. The real count depends on the model's tokenizer.
-            </dd>
-          </>
-        )}
+        {summary.rows > 0 && <TokenSummary report={report} model={model} epochs={epochs} tokens={tokens} />}
       </dl>
       {shown.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Problems found, by line">
           <table className={styles.problems}>
             <caption>{hidden > 0 ? `Problems: the first ${number(shown.length)}; ${number(hidden)} more are not listed` : 'Problems'}</caption>
             <thead>
@@ -84,8 +87,8 @@ export default function Results({ report, source }: { report: Report; source: st
                 <tr key={i} data-line={p.line} data-kind={p.kind}>
                   <td>{p.line}</td>
                   <td>{p.severity}</td>
-                  <td>{p.message}</td>
-                  <td>{report.hints[p.kind]}</td>
+                  <td>{withCode(p.message)}</td>
+                  <td>{withCode(report.hints[p.kind] ?? '')}</td>
                 </tr>
               ))}
             </tbody>
@@ -102,5 +105,60 @@ export default function Results({ report, source }: { report: Report; source: st
         </p>
       )}
     </div>
+  );
+}
+
+const lines = (rows: Array<{ line: number; tokens: number }>) => rows.map((r) => `line ${r.line} (${plural(r.tokens, 'token')})`).join(', ');
+
+/** Tokens per row, the total times the epochs, and the rows over the model's window, counted with its own tokenizer when this page has it. */
+function TokenSummary({ report, model, epochs, tokens }: { report: Report; model?: BaseModel; epochs: number; tokens: TokenState }): ReactNode {
+  const { summary } = report;
+  const counted = tokens && tokens !== 'counting' && 'tokens' in tokens ? tokens.tokens : null;
+  const tokenizer = model?.tokenizer ? TOKENIZERS[model.tokenizer] : null;
+  const total = counted ? counted.total : summary.tokens;
+  const about = counted ? '' : 'about ';
+  const estimate = 'an estimate: the characters of text divided by 4';
+  let how: ReactNode;
+  if (!model || !tokenizer) how = `${estimate}. This page has no tokenizer for ${model?.name ?? 'this model'}${model?.note ? ` (${model.note})` : ''}.`;
+  else if (tokens === 'counting') how = `counting with the ${tokenizer} tokenizer…`;
+  else if (!counted) how = `${estimate}: the count with the ${tokenizer} tokenizer stopped (${tokens && 'failed' in tokens ? tokens.failed : 'no result'}).`;
+  else how = `counted with the ${tokenizer} tokenizer of ${model.name}: the text of each value, without the special tokens or chat template the platform adds (not documented).`;
+  return (
+    <>
+      <dt>Tokens</dt>
+      <dd aria-live="polite" data-tokens={counted ? counted.total : undefined} data-counting={tokens === 'counting' ? 'true' : undefined}>
+        {tokens === 'counting' ? how : <>{about}{number(total)}: {how}</>}
+      </dd>
+      <dt>Training tokens</dt>
+      <dd data-training-tokens={counted ? counted.total * epochs : undefined}>
+        {about}
+        {number(total)} × {plural(epochs, 'epoch')} = {about}
+        {number(total * epochs)}. <span className={tokenStyles.note}>Price and duration: not documented (the API and the dashboard publish no rate per token).</span>
+      </dd>
+      <dt>Longest rows</dt>
+      <dd data-longest>{counted ? lines(counted.longest) : summary.longest.map((r) => `line ${r.line} (${plural(r.chars, 'character')})`).join(', ')}</dd>
+      {model && (
+        <>
+          <dt>Context window</dt>
+          <dd data-over={counted ? counted.overCount : undefined}>
+            {model.context === null ? (
+              `not documented for ${model.name}.`
+            ) : (
+              <>
+                {plural(model.context, 'token')} for {model.name}, from{' '}
+                <a href={model.source ?? undefined} rel="noopener noreferrer">
+                  its model card
+                </a>
+                {model.note ? ` (${model.note})` : ''}.{' '}
+                {counted &&
+                  (counted.overCount
+                    ? `${plural(counted.overCount, 'row')} ${counted.overCount === 1 ? 'is' : 'are'} longer: ${lines(counted.over)}${counted.overCount > counted.over.length ? ', …' : ''}. Whether the platform cuts such rows or refuses them is not documented: shorten or split them.`
+                    : 'No row is longer.')}
+              </>
+            )}
+          </dd>
+        </>
+      )}
+    </>
   );
 }

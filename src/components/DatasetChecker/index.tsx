@@ -9,13 +9,13 @@ import type { Report } from './check';
 import type { Checker } from './client';
 import styles from './styles.module.css';
 
-type Engine = Checker & Pick<typeof import('./client'), 'Results' | 'verdict'>;
+type Engine = Checker & Pick<typeof import('./client'), 'Results' | 'verdict' | 'ModelOptions'>;
 type Done = { report: Report; source: string; ms: number };
 
 let loading: Promise<Engine> | null = null;
 /** Loads the checker once per page: its code and the worker it starts. */
 function loadEngine(): Promise<Engine> {
-  loading ??= import('./client').then(async ({ startChecker, Results, verdict }) => Object.assign(await startChecker(), { Results, verdict }));
+  loading ??= import('./client').then(async ({ startChecker, ...parts }) => Object.assign(await startChecker(), parts));
   return loading;
 }
 
@@ -131,6 +131,7 @@ export default function DatasetChecker(): ReactNode {
             ))}
           </select>
         </label>
+        {engine && <engine.ModelOptions />}
         <label>
           <input type="checkbox" checked={dashboard} onChange={(event) => setDashboard(event.target.checked)} /> the file goes through the
           dashboard (the API's upload limit does not apply)

@@ -35,12 +35,24 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { line: number
   }
 }
 
+/**
+ * A JSON.parse error of one line, with the place given as the line's column, as the Python checker
+ * does: browsers count from the start of the parsed text, which here is the line, not the file
+ * (Chromium: "at position 8 (line 1 column 9)", Firefox: "at line 1 column 9 of the JSON data").
+ */
+export function jsonError(message: string): string {
+  return message
+    .replace(/^JSON\.parse: /, '')
+    .replace(/ in JSON at position (\d+)(?: \(line \d+ column \d+\))?/, (_, at: string) => ` at column ${Number(at) + 1}`)
+    .replace(/ at line \d+ column (\d+) of the JSON data/, ' at column $1');
+}
+
 /** JSON.parse, which (unlike Python's json.loads) already refuses NaN and Infinity. */
 function parseJson(text: string): { value: unknown } | { error: string } {
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    return { error: (error as Error).message.replace(/^JSON\.parse: /, '') };
+    return { error: jsonError((error as Error).message) };
   }
 }
 

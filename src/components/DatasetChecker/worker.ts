@@ -1,14 +1,44 @@
 /// <reference lib="webworker" />
-/** Checks a dataset off the main thread, so a big file never freezes the page. Makes no request. */
+/**
+ * Checks a dataset off the main thread, so a big file never freezes the page, then counts its tokens with
+ * the chosen base model's tokenizer, loaded (from this site) only then. Makes no other request.
+ */
 import { checkDataset, MAX_CHECK_BYTES } from './check';
-import type { CheckRequest, WorkerMessage } from './protocol';
+import { modelNamed } from './models';
+import { countRows, loadCounter } from './tokenize';
+import type { CheckRequest, RecountRequest, WorkerMessage } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage) => scope.postMessage(message);
+/** The newest request: an older one still counting stops at its next pause. */
+let latest = 0;
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-scope.onmessage = ({ data }: MessageEvent<CheckRequest>) => {
+/** The rows of the last check, kept for a recount with another model. */
+let lastTexts: Array<[number, string[]]> = [];
+
+async function countTokens(id: number, name: string | undefined, texts: Array<[number, string[]]>): Promise<void> {
+  const model = modelNamed(name);
+  if (!model?.tokenizer || !texts.length) return;
+  try {
+    const started = performance.now();
+    const count = await loadCounter(model.tokenizer);
+    const tokens = await countRows(texts, count, model.context, async () => {
+      await breathe();
+      return latest === id;
+    });
+    post(tokens ? { type: 'tokens', id, tokens, ms: performance.now() - started } : { type: 'tokens-failed', id, message: 'a newer check replaced this one' });
+  } catch (error) {
+    post({ type: 'tokens-failed', id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+scope.onmessage = ({ data }: MessageEvent<CheckRequest | RecountRequest>) => {
+  latest = data.id;
+  if ('recount' in data) return void countTokens(data.id, data.model, lastTexts);
   const started = performance.now();
   const { id, file, task, dashboard } = data;
+  const texts: Array<[number, string[]]> = [];
   try {
     const isFile = file instanceof File;
     // A file over the cap is refused from its size alone: it is never read into memory.
@@ -18,13 +48,17 @@ scope.onmessage = ({ data }: MessageEvent<CheckRequest>) => {
       task,
       dashboard,
       size: isFile ? file.size : bytes.length,
+      texts,
       progress: (fraction) => {
         if (fraction - last < 0.05 && fraction < 1) return;
         last = fraction;
         post({ type: 'progress', id, fraction });
       },
     });
-    post({ type: 'done', id, report, ms: performance.now() - started });
+    lastTexts = texts;
+    const counting = Boolean(modelNamed(data.model)?.tokenizer && texts.length);
+    post({ type: 'done', id, report, ms: performance.now() - started, counting });
+    void countTokens(id, data.model, texts);
   } catch (error) {
     post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   }
