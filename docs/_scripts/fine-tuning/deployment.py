@@ -15,9 +15,6 @@ Run it in an empty folder: it writes its own sample data.
 import os
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-DEPLOYMENT_STOPPED = {"Failed", "Cancelled", "Terminated", "TimedOut"}
-
 
 # [start:wake-up]
 def wake_up(project_id, deployment_id):

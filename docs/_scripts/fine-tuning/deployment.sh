@@ -12,7 +12,6 @@
 # Run it in an empty folder: it writes its own sample data.
 # @include helpers
 
-DEPLOYMENT_STOPPED='.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"'
 
 # [start:wake-up]
 # wake_up PROJECT_ID DEPLOYMENT_ID: make sure a deployment is Deployed before you send it traffic.

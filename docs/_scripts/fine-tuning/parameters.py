@@ -14,8 +14,6 @@ It starts three training jobs on your account (four with EMISSARY_HF_MODEL_LINK)
 import os
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-
 
 def main():
     # Sample data: a small text-generation file from the Datasets page.

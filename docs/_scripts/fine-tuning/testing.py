@@ -16,8 +16,6 @@ It starts one training job on your account.
 import os
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-
 
 # [start:pick-metric]
 DISTANCES = {"euclidean_distance", "manhattan_distance"}
