@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_DIR, routeFile } from '../support/build';
-import { CONTINUES, FILE_TITLE, HELPERS_SUMMARY, pageBlocks, routeOf, scriptPages, type PageBlock } from './support/blocks';
+import { CONTINUES, FILE_TITLE, HELPERS_SUMMARY, inChain, pageBlocks, routeOf, scriptPages, type PageBlock } from './support/blocks';
 import { startMock, type Mock } from './support/mock';
 import { pickPython, runGuide, runProgram, scriptEnv } from './support/run';
 
@@ -48,10 +48,10 @@ for (const route of ROUTES) {
   for (const { language, ext, name } of LANGUAGES) {
     test(`${route}: the ${name} blocks, joined in page order, run as one script`, async () => {
       const blocks = blocksOf(route);
-      const chain = blocks.filter((b) => b.language === language && (b.details === HELPERS_SUMMARY || CONTINUES.test(b.title ?? '')));
+      const chain = blocks.filter((b) => b.language === language && inChain(b));
       assert.ok(
-        chain.some((b) => b.details === HELPERS_SUMMARY) && chain.some((b) => CONTINUES.test(b.title ?? '')),
-        `${route}: expected the ${name} helpers (in "${HELPERS_SUMMARY}") and blocks that continue from them; found:\n` +
+        chain.some((b) => HELPERS_SUMMARY.test(b.details ?? '')) && chain.some((b) => CONTINUES.test(b.title ?? '')),
+        `${route}: expected the ${name} helpers (in "Show the helpers") and blocks that continue from them; found:\n` +
           blocks.filter((b) => b.language === language).map(describeBlock).join('\n'),
       );
       const run = await runGuide(ext, `${chain.map((b) => b.text).join('\n\n')}\n`, {
@@ -65,7 +65,7 @@ for (const route of ROUTES) {
   }
 
   test(`${route}: every other Python block runs when copied alone`, async (t) => {
-    const blocks = blocksOf(route).filter((b) => b.language === 'python' && b.details !== HELPERS_SUMMARY && !b.title);
+    const blocks = blocksOf(route).filter((b) => b.language === 'python' && !HELPERS_SUMMARY.test(b.details ?? '') && !b.title);
     const python = pickPython();
     const failures: string[] = [];
     for (const block of blocks) {

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_DIR, routeFile } from '../support/build';
-import { CONTINUES, HELPERS_SUMMARY, pageBlocks, routeOf, scriptPages } from './support/blocks';
+import { inChain, pageBlocks, routeOf, scriptPages } from './support/blocks';
 import { startMock, type Mock } from './support/mock';
 import { runProgram, scriptEnv } from './support/run';
 
@@ -48,7 +48,7 @@ for (const page of PAGES) {
     const notebook = JSON.parse(readFileSync(path.join(BUILD_DIR, url), 'utf8')) as { cells: NotebookCell[] };
     const code = notebook.cells.filter((c) => c.cell_type === 'code').map(sourceOf).map((s) => s.replace(/\n$/, ''));
     const shown = pageBlocks(html)
-      .filter((b) => b.language === 'python' && (b.details === HELPERS_SUMMARY || CONTINUES.test(b.title ?? '')))
+      .filter((b) => b.language === 'python' && inChain(b))
       .map((b) => b.text);
     // Cells that write a file the page shows come from the assembler's @embed code.
     assert.deepEqual(code.filter((c) => !c.startsWith('# Sample data: writes ')), shown, `${url}: code cells differ from the page's blocks`);

@@ -44,7 +44,8 @@ api() {
       attempts="${EMISSARY_RETRIES:-5}" ;;
     *) lost="The call may still have worked: look for the object before you run the script again." ;;
   esac
-  reply="$(mktemp)" && head="$(mktemp)" || exit 1
+  reply="$(mktemp)" || exit 1
+  head="$reply.head"
   while :; do
     wait=0
     # Later curl options win: a call may pass its own --max-time (uploads, inference).

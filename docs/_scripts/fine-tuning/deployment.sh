@@ -11,6 +11,7 @@
 # deployment to try those calls too. Set EMISSARY_KEEP=1 to keep the deployments and the engine.
 # Run it in an empty folder: it writes its own sample data.
 # @include helpers
+# [start:setup]
 
 
 # [start:wake-up]
@@ -42,6 +43,7 @@ wake_engine() {
 
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"
 
+# [end:setup]
 # [start:settings]
 # Your project and a training job in it, or nothing to let the script train one.
 PROJECT_ID="${EMISSARY_PROJECT_ID:-}"
@@ -61,7 +63,6 @@ if [ -z "$PROJECT_ID" ] || [ -z "$JOB_ID" ]; then
       '{name: $name, base_model: "Llama-3.2-1B-Instruct", task_type: "text-generation", train_dataset_id: $dataset}')" \
     | jq -r .id)"
 fi
-# [end:settings]
 
 step "Wait for the training job"
 JOB="$(wait_for "/v1/projects/$PROJECT_ID/training-jobs/$JOB_ID" '.status == "Success"' "training job $JOB_ID" "" \
@@ -69,6 +70,7 @@ JOB="$(wait_for "/v1/projects/$PROJECT_ID/training-jobs/$JOB_ID" '.status == "Su
 BASE_MODEL="$(jq -r .base_model <<<"$JOB")"
 TASK_TYPE="$(jq -r .task_type <<<"$JOB")"
 echo "Training job $JOB_ID is done; base model: $BASE_MODEL"
+# [end:settings]
 
 # [start:deploy-checkpoint]
 step "Deploy the last checkpoint"

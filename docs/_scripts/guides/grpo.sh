@@ -5,9 +5,11 @@
 # the best one and rate a new review.
 # Run it in an empty folder: it writes the sample file it uploads.
 # @include helpers
+# [start:start]
 
 # @embed data/reviews_train.jsonl
 
+# [end:start]
 # [start:run-tag]
 # A time stamp in every name keeps this run apart from earlier ones.
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"

@@ -94,6 +94,9 @@ export function pageBlocks(html: string): PageBlock[] {
 
 /** Titles the guide-scripts plugin gives (plugins/guide-scripts/mdx.ts blockTitle): read back as a reader sees them. */
 export const CONTINUES = /^Continues from the helpers and the (Python|shell) blocks above$/;
-export const HELPERS_SUMMARY = 'Show the helpers';
+/** The summary of the `<details>` that holds the helpers (and, on some pages, how the script starts). */
+export const HELPERS_SUMMARY = /^Show the helpers\b/;
+/** A block of the page's script chain: in the helpers' section, or titled as continuing from it. */
+export const inChain = (b: PageBlock) => HELPERS_SUMMARY.test(b.details ?? '') || CONTINUES.test(b.title ?? '');
 /** A title that is a file name: the block shows the content of that file. */
 export const FILE_TITLE = /^[\w.-]+\.(jsonl|csv|json|txt)$/;
