@@ -23,6 +23,9 @@ interface Cell {
   outputs?: unknown[];
 }
 
+/** The Jupyter tag of a cell that writes a data file the page shows (not a block of the page). */
+export const SAMPLE_DATA_TAG = 'sample-data';
+
 /** Tabs whose content the notebook keeps (the others are another language's version of a step). */
 const KEPT_TABS = new Set(['python']);
 
@@ -51,9 +54,9 @@ export function buildNotebook(page: string, mdxFile: string, siteUrl: string, ro
     if (markdown) cells.push({ cell_type: 'markdown', metadata: {}, source: lines(markdown) });
     prose = [];
   };
-  const code = (text: string) => {
+  const code = (text: string, tags: string[] = []) => {
     flush(cells.length === 0);
-    cells.push({ cell_type: 'code', metadata: {}, execution_count: null, outputs: [], source: lines(text) });
+    cells.push({ cell_type: 'code', metadata: tags.length ? { tags } : {}, execution_count: null, outputs: [], source: lines(text) });
   };
 
   const all = source.split('\n');
@@ -86,7 +89,8 @@ export function buildNotebook(page: string, mdxFile: string, siteUrl: string, ro
     }
     if (!open) {
       // <details>/<summary> wrap the helpers on the page; in a notebook every cell is open anyway.
-      if (/^\s*<\/?details>\s*$/.test(line) || /^\s*<ScriptDownloads\b/.test(line)) continue;
+      // Components (ScriptDownloads, the in-page dataset checker) are the site's, not the notebook's.
+      if (/^\s*<\/?details>\s*$/.test(line) || /^\s*<[A-Z]\w*\b[^>]*\/>\s*$/.test(line)) continue;
       const summary = line.match(/^\s*<summary>(.*)<\/summary>\s*$/);
       prose.push(summary ? `**${summary[1].trim()}**` : line);
       continue;
@@ -108,7 +112,7 @@ export function buildNotebook(page: string, mdxFile: string, siteUrl: string, ro
     if (file === `${page}.py` || file === '_shared/helpers.py') {
       code(text);
     } else if (!/\.(py|sh)$/.test(file)) {
-      code(embedCode('py', '', path.basename(file), `${text}\n`, { file: label, line: at }));
+      code(embedCode('py', '', path.basename(file), `${text}\n`, { file: label, line: at }), [SAMPLE_DATA_TAG]);
     } else if (file.endsWith('.py')) {
       prose.push(`${open[1]}python`, text, open[1]);
     }

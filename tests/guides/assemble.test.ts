@@ -175,13 +175,14 @@ test('notebook: the page\'s Python blocks as cells, data as a cell that writes i
       '',
     ].join('\n'),
   );
-  const notebook = buildNotebook('guides/demo', mdx, 'https://docs.example/', root) as { cells: { cell_type: string; source: string[] }[] };
+  const notebook = buildNotebook('guides/demo', mdx, 'https://docs.example/', root) as { cells: { cell_type: string; source: string[]; metadata: object }[] };
   const cells = notebook.cells.map((c) => [c.cell_type, c.source.join('')]);
   assert.deepEqual(cells.map(([type]) => type), ['markdown', 'code', 'code', 'markdown']);
   assert.match(cells[0][1], /^# Demo page\n\n> What the demo does\.\n\nIntro with a \[link\]\(https:\/\/docs\.example\/api\/x\)\.\n$/);
   assert.equal(cells[2][1], `${resolveRef('guides/demo.py#inner', root)}\n`);
   assert.doesNotMatch(JSON.stringify(cells), /Shell only prose|HELPERS=1/);
   assert.equal(cells[3][1], 'Closing words.\n');
+  assert.deepEqual(notebook.cells[1].metadata, { tags: ['sample-data'] });
   // The data cell, run, writes the file byte for byte.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guide-notebook-'));
   const run = spawnSync(pickPython(), ['-c', cells[1][1]], { cwd: dir, encoding: 'utf8' });

@@ -4,8 +4,8 @@
  * - the helpers and every block titled "Continues from the helpers and the … blocks above", joined
  *   in page order, run against the Prism mock as one script, once for Python and once for shell,
  *   in a folder holding the files the page shows under a file-name title;
- * - every other Python block runs when copied alone (a block that needs a package this machine
- *   lacks, such as PyMuPDF, is reported and left out).
+ * - every other Python block runs when copied alone, unless its title says what it continues from
+ *   (a block that needs a package this machine lacks, such as PyMuPDF, is reported and left out).
  * Shell blocks without a title are commands for a terminal (install, export a key, run the
  * downloaded script); scripts.test.ts runs the downloads themselves.
  */
@@ -65,7 +65,7 @@ for (const route of ROUTES) {
   }
 
   test(`${route}: every other Python block runs when copied alone`, async (t) => {
-    const blocks = blocksOf(route).filter((b) => b.language === 'python' && !HELPERS_SUMMARY.test(b.details ?? '') && !b.title);
+    const blocks = blocksOf(route).filter((b) => b.language === 'python' && !HELPERS_SUMMARY.test(b.details ?? '') && !/^Continues from /.test(b.title ?? ''));
     const python = pickPython();
     const failures: string[] = [];
     for (const block of blocks) {

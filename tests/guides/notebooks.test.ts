@@ -14,9 +14,11 @@ import { BUILD_DIR, routeFile } from '../support/build';
 import { inChain, pageBlocks, routeOf, scriptPages } from './support/blocks';
 import { startMock, type Mock } from './support/mock';
 import { runProgram, scriptEnv } from './support/run';
+import { SAMPLE_DATA_TAG } from '../../plugins/guide-scripts/notebook';
 
 interface NotebookCell {
   cell_type: string;
+  metadata?: { tags?: string[] };
   source: string[] | string;
   outputs?: { output_type: string; ename?: string; evalue?: string; traceback?: string[] }[];
 }
@@ -46,12 +48,15 @@ for (const page of PAGES) {
     const href = url.replace(/[.]/g, '\\.');
     assert.match(html, new RegExp(`<a href=("?)${href}\\1 download(="")?>Download as notebook</a>`), `${routeOf(page)} has no "Download as notebook" link`);
     const notebook = JSON.parse(readFileSync(path.join(BUILD_DIR, url), 'utf8')) as { cells: NotebookCell[] };
-    const code = notebook.cells.filter((c) => c.cell_type === 'code').map(sourceOf).map((s) => s.replace(/\n$/, ''));
+    // Cells that write a file the page shows are tagged; the others are the page's blocks.
+    const code = notebook.cells
+      .filter((c) => c.cell_type === 'code' && !c.metadata?.tags?.includes(SAMPLE_DATA_TAG))
+      .map(sourceOf)
+      .map((s) => s.replace(/\n$/, ''));
     const shown = pageBlocks(html)
       .filter((b) => b.language === 'python' && inChain(b))
       .map((b) => b.text);
-    // Cells that write a file the page shows come from the assembler's @embed code.
-    assert.deepEqual(code.filter((c) => !c.startsWith('# Sample data: writes ')), shown, `${url}: code cells differ from the page's blocks`);
+    assert.deepEqual(code, shown, `${url}: code cells differ from the page's blocks`);
     assert.ok(notebook.cells.some((c) => c.cell_type === 'markdown' && /\w{4,}/.test(sourceOf(c))), `${url} has no prose`);
   });
 

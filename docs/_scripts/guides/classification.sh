@@ -12,6 +12,10 @@ LABELS="billing technical account other"
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID="$(date -u +%Y%m%d-%H%M%S)"
 
+# @embed data/tickets_train.csv
+# @embed data/tickets_test.csv
+# @embed data/tickets_train.jsonl
+# @embed data/tickets_test.jsonl
 # [end:start]
 # [start:testing-function]
 # testing_function NAME: print NAME if your account lists it, else nothing (the job then runs without it).
@@ -53,11 +57,6 @@ deploy_checkpoint() {
   jq -r .name <<<"$deployment"
 }
 # [end:deploy-checkpoint]
-
-# @embed data/tickets_train.csv
-# @embed data/tickets_test.csv
-# @embed data/tickets_train.jsonl
-# @embed data/tickets_test.jsonl
 
 # [start:upload]
 step "Create a project"
