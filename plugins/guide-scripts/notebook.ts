@@ -108,8 +108,9 @@ export function buildNotebook(page: string, mdxFile: string, siteUrl: string, ro
     } catch (error) {
       throw new Error(`${label}:${at}: script="${ref}": ${(error as Error).message}`);
     }
-    const { file } = parseRef(ref);
-    if (file === `${page}.py` || file === '_shared/helpers.py') {
+    const { file, region } = parseRef(ref);
+    // The page's steps and the whole helpers run; an excerpt (of the helpers or a tool) is shown only.
+    if (file === `${page}.py` || (file === '_shared/helpers.py' && region === undefined)) {
       code(text);
     } else if (!/\.(py|sh)$/.test(file)) {
       code(embedCode('py', '', path.basename(file), `${text}\n`, { file: label, line: at }), [SAMPLE_DATA_TAG]);
