@@ -10,9 +10,6 @@ deployment on your account. Set EMISSARY_CLEAN_UP=1 to delete the deployment at 
 import os
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-DEPLOYMENT_STOPPED = {"Failed", "Cancelled", "Terminated", "TimedOut"}
-
 
 def main():
     # Sample data: the file the page shows.

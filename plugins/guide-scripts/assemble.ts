@@ -149,7 +149,7 @@ function dedent(lines: string[], isVerbatim: (index: number) => boolean): string
 }
 
 /** Code that writes `data` to `name` in the current folder. */
-function embedCode(
+export function embedCode(
   language: ScriptLanguage,
   indent: string,
   name: string,

@@ -1,8 +1,9 @@
 /**
  * Executable guides (issue #12). Pages show regions of the scripts in docs/_scripts (remark.ts fills
  * their code blocks), and this plugin
- * - serves every assembled script at /scripts/<page-path>.py|.sh, in `start` and `build` alike, by
- *   writing them into GENERATED_STATIC_DIR (a static directory; under .docusaurus, so never committed);
+ * - serves every assembled script at /scripts/<page-path>.py|.sh, and each page's notebook at
+ *   /scripts/<page-path>.ipynb (notebook.ts), in `start` and `build` alike, by writing them into
+ *   GENERATED_STATIC_DIR (a static directory; under .docusaurus, so never committed);
  * - provides the theme component `@theme/ScriptDownloads` that links to them;
  * - watches docs/_scripts in dev, and makes pages that use scripts depend on its files.
  */
@@ -10,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { assembleScript, listScripts } from './assemble';
+import { buildNotebook, pageSource } from './notebook';
 import remarkGuideScripts from './remark';
 
 /** Add to the site's `staticDirectories`. */
@@ -20,12 +22,14 @@ export { remarkGuideScripts };
 export default function guideScripts(context: LoadContext): Plugin {
   const root = path.join(context.siteDir, SCRIPTS_DIR);
   const staticDir = path.join(context.siteDir, GENERATED_STATIC_DIR);
+  const docsDir = path.join(context.siteDir, 'docs');
+  const siteUrl = context.siteConfig.url + context.siteConfig.baseUrl;
   if (!context.siteConfig.staticDirectories.some((d) => path.resolve(context.siteDir, d) === staticDir)) {
     throw new Error(`guide-scripts: add '${GENERATED_STATIC_DIR}' to staticDirectories in docusaurus.config.ts`);
   }
   return {
     name: 'guide-scripts',
-    getPathsToWatch: () => [`${root}/**/*`],
+    getPathsToWatch: () => [`${root}/**/*`, `${docsDir}/**/*.mdx`],
     getThemePath: () => path.join(__dirname, 'theme'),
     getTypeScriptThemePath: () => path.join(__dirname, 'theme'),
 
@@ -36,6 +40,12 @@ export default function guideScripts(context: LoadContext): Plugin {
         const target = path.join(staticDir, 'scripts', `${s.page}.${s.language}`);
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.writeFile(target, s.text, { mode: 0o755 });
+        // A page's Python path is also a notebook, built from the page and the same regions.
+        const page = !s.tool && s.language === 'py' ? pageSource(s.page, docsDir) : undefined;
+        if (page) {
+          const notebook = buildNotebook(s.page, page, siteUrl, root);
+          await fs.writeFile(path.join(staticDir, 'scripts', `${s.page}.ipynb`), `${JSON.stringify(notebook, null, 1)}\n`);
+        }
       }
       await fs.mkdir(staticDir, { recursive: true });
     },

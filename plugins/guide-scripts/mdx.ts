@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { resolveRef, SCRIPTS_ROOT } from './assemble';
+import { parseRef, resolveRef, SCRIPTS_ROOT } from './assemble';
 
 const SCRIPT_ATTR = /(^|\s)script=(?:"([^"]*)"|'([^']*)')/;
 
@@ -22,10 +22,40 @@ export function metaWithoutScript(meta: string): string | null {
   return rest === '' ? null : rest;
 }
 
+/**
+ * The visible title a filled block gets, unless its meta sets one: a data file shows its file name
+ * (the name the code that reads it uses), and a region of a page's script says what it continues
+ * from, since it runs only after the helpers and the blocks before it (tests/guides/blocks.test.ts
+ * joins them in page order and runs them).
+ */
+export function blockTitle(ref: string): string | undefined {
+  const { file, region } = parseRef(ref);
+  if (!/\.(py|sh)$/.test(file)) return path.basename(file);
+  if (region === undefined || /^(tools|_shared)\//.test(file)) return undefined;
+  return `Continues from the helpers and the ${file.endsWith('.py') ? 'Python' : 'shell'} blocks above`;
+}
+
+/** The meta string of a filled block: without `script=`, with blockTitle's title unless it has one. */
+export function filledMeta(meta: string, ref: string): string | null {
+  const rest = metaWithoutScript(meta);
+  const title = /(^|\s)title=/.test(rest ?? '') ? undefined : blockTitle(ref);
+  return title ? `${rest ? `${rest} ` : ''}title="${title}"` : rest;
+}
+
 export const DOWNLOADS = [
   { ext: 'py', label: 'Download the Python script' },
   { ext: 'sh', label: 'Download the shell script' },
 ] as const;
+
+/** A page's API flow (not a tool under tools/) is also offered as a notebook (notebook.ts). */
+export const NOTEBOOK = { ext: 'ipynb', label: 'Download as notebook' } as const;
+
+/** What `<ScriptDownloads page=...>` links: the scripts that exist, then the notebook for a page. */
+export function downloadsOf(page: string, root: string = SCRIPTS_ROOT): { ext: string; label: string }[] {
+  const have = scriptLanguages(page, root);
+  const scripts: { ext: string; label: string }[] = DOWNLOADS.filter((d) => have.includes(d.ext));
+  return !page.startsWith('tools/') && have.includes('py') ? [...scripts, NOTEBOOK] : scripts;
+}
 
 /** URL (without base URL) of a page's assembled script. */
 export const scriptUrl = (page: string, ext: string) => `/scripts/${page}.${ext}`;
@@ -83,7 +113,7 @@ export function fillScriptBlocks(source: string, label: string, root: string = S
       throw new Error(`${label}:${i + 1}: script="${ref}": ${(error as Error).message}`);
     }
     const lang = info.trim().split(/\s+/)[0] ?? '';
-    const meta = metaWithoutScript(info.trim().slice(lang.length));
+    const meta = filledMeta(info.trim().slice(lang.length), ref);
     out.push(`${indent}${fence}${lang}${meta ? ` ${meta}` : ''}`);
     out.push(...text.split('\n').map((l) => (l === '' ? '' : `${indent}${l}`)));
     out.push(`${indent}${fence}`);
@@ -102,8 +132,7 @@ export function downloadsToMarkdown(source: string, baseUrl = '/', root: string 
   return source.replace(/^(\s*)<ScriptDownloads\s+page=(?:"([^"]*)"|'([^']*)')\s*\/>\s*$/gm, (_, indent, a, b) => {
     const page = a ?? b;
     const base = baseUrl.replace(/\/$/, '');
-    const have = scriptLanguages(page, root);
-    const links = DOWNLOADS.filter((d) => have.includes(d.ext));
+    const links = downloadsOf(page, root);
     return indent + links.map((d) => `[${d.label}](${base}${scriptUrl(page, d.ext)})`).join(' · ');
   });
 }

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { resolveRef, SCRIPTS_ROOT } from './assemble';
-import { downloadsProblem, metaWithoutScript, scriptLanguages, scriptRefOf } from './mdx';
+import { downloadsOf, downloadsProblem, filledMeta, scriptRefOf } from './mdx';
 
 interface Node {
   type: string;
@@ -42,7 +42,7 @@ export default function remarkGuideScripts(options: Options = {}) {
           } catch (error) {
             fail(node, `script="${ref}": ${(error as Error).message}`);
           }
-          node.meta = metaWithoutScript(node.meta!);
+          node.meta = filledMeta(node.meta!, ref);
         }
       } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'ScriptDownloads') {
         const attr = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'page');
@@ -50,10 +50,10 @@ export default function remarkGuideScripts(options: Options = {}) {
         const page = attr!.value as string;
         const problem = downloadsProblem(page, root);
         if (problem) fail(node, `<ScriptDownloads>: ${problem}`);
-        // The component links only the languages that exist (a tool may be Python only).
+        // The component links only what exists (a tool may be Python only, and has no notebook).
         node.attributes = [
           ...node.attributes!.filter((a) => a.name !== 'languages'),
-          { type: 'mdxJsxAttribute', name: 'languages', value: scriptLanguages(page, root).join(' ') },
+          { type: 'mdxJsxAttribute', name: 'languages', value: downloadsOf(page, root).map((d) => d.ext).join(' ') },
         ];
       }
       node.children?.forEach(visit);

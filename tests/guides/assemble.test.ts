@@ -12,6 +12,7 @@ import path from 'node:path';
 import { assembleText, resolveRef, listScripts } from '../../plugins/guide-scripts/assemble';
 import { downloadsToMarkdown, fillScriptBlocks } from '../../plugins/guide-scripts/mdx';
 import remarkGuideScripts from '../../plugins/guide-scripts/remark';
+import { buildNotebook } from '../../plugins/guide-scripts/notebook';
 import { pickPython } from './support/run';
 
 let root = '';
@@ -117,7 +118,7 @@ test('page source: script blocks are filled (and must be empty), download links 
   );
   assert.equal(
     downloadsToMarkdown('<ScriptDownloads page="guides/demo" />', '/', root),
-    '[Download the Python script](/scripts/guides/demo.py) · [Download the shell script](/scripts/guides/demo.sh)',
+    '[Download the Python script](/scripts/guides/demo.py) · [Download the shell script](/scripts/guides/demo.sh) · [Download as notebook](/scripts/guides/demo.ipynb)',
   );
 });
 
@@ -135,4 +136,57 @@ test('remark plugin: fills blocks, tells ScriptDownloads which scripts exist, fa
   assert.throws(() => transform({ type: 'root', children: [missing] }, vfile), /docs\/guides\/demo\.mdx:3: script="guides\/demo\.sh#nope": .*no region "nope"/);
   const noScripts = { type: 'mdxJsxFlowElement', name: 'ScriptDownloads', attributes: [{ type: 'mdxJsxAttribute', name: 'page', value: 'guides/other' }] };
   assert.throws(() => transform({ type: 'root', children: [noScripts] }, vfile), /<ScriptDownloads>: no script docs\/_scripts\/guides\/other\.py/);
+});
+
+test('notebook: the page\'s Python blocks as cells, data as a cell that writes it, prose between, shell tabs left out', () => {
+  const mdx = path.join(root, 'demo.mdx');
+  writeFileSync(
+    mdx,
+    [
+      '---',
+      'title: Demo page',
+      'description: What the demo does.',
+      '---',
+      "import Tabs from '@theme/Tabs';",
+      '',
+      'Intro with a [link](/api/x).',
+      '',
+      '```text script="data/tricky.txt"',
+      '```',
+      '',
+      '<Tabs groupId="api-language">',
+      '<TabItem value="python" label="Python">',
+      '',
+      '```python script="guides/demo.py#inner"',
+      '```',
+      '',
+      '</TabItem>',
+      '<TabItem value="curl" label="curl">',
+      '',
+      'Shell only prose.',
+      '',
+      '```bash script="guides/demo.sh#go"',
+      '```',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+      '',
+      'Closing words.',
+      '',
+    ].join('\n'),
+  );
+  const notebook = buildNotebook('guides/demo', mdx, 'https://docs.example/', root) as { cells: { cell_type: string; source: string[]; metadata: object }[] };
+  const cells = notebook.cells.map((c) => [c.cell_type, c.source.join('')]);
+  assert.deepEqual(cells.map(([type]) => type), ['markdown', 'code', 'code', 'markdown']);
+  assert.match(cells[0][1], /^# Demo page\n\n> What the demo does\.\n\nIntro with a \[link\]\(https:\/\/docs\.example\/api\/x\)\.\n$/);
+  assert.equal(cells[2][1], `${resolveRef('guides/demo.py#inner', root)}\n`);
+  assert.doesNotMatch(JSON.stringify(cells), /Shell only prose|HELPERS=1/);
+  assert.equal(cells[3][1], 'Closing words.\n');
+  assert.deepEqual(notebook.cells[1].metadata, { tags: ['sample-data'] });
+  // The data cell, run, writes the file byte for byte.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'guide-notebook-'));
+  const run = spawnSync(pickPython(), ['-c', cells[1][1]], { cwd: dir, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(readFileSync(path.join(dir, 'tricky.txt'), 'utf8'), TRICKY);
+  rmSync(dir, { recursive: true, force: true });
 });

@@ -21,7 +21,8 @@ interface Seen {
   body: string;
   at: number;
 }
-type Answer = (hit: number) => { status: number; body?: unknown };
+/** `hang` leaves the request unanswered (the client's time-out must end it). */
+type Answer = (hit: number) => { status: number; body?: unknown; headers?: Record<string, string>; hang?: boolean };
 const routes = new Map<string, Answer>();
 let seen: Seen[] = [];
 let server: http.Server;
@@ -41,10 +42,11 @@ before(async () => {
       const answer = routes.get(key);
       const hits = seen.filter((s) => `${s.method} ${s.path}` === key).length;
       const reply = answer ? answer(hits) : { status: 404, body: { status: 404, error: `no route ${key}`, code: 'object_not_found' } };
+      if (reply.hang) return;
       if (reply.body === undefined) {
-        res.writeHead(reply.status).end();
+        res.writeHead(reply.status, reply.headers).end();
       } else {
-        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body));
       }
     });
   });
@@ -52,6 +54,7 @@ before(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
 after(async () => {
+  server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   rmSync(work, { recursive: true, force: true });
 });
@@ -126,6 +129,7 @@ except ApiError as e:
 test('Python api: no server at all is an ApiError too (exit 1, no traceback)', async () => {
   const r = await runWithHelpers('py', `def main():\n    step("Call")\n    api("GET", "/v1/projects")\nrun(main)`, {
     EMISSARY_BASE_URL: 'http://127.0.0.1:9',
+    EMISSARY_RETRIES: '2',
   });
   assert.equal(r.code, 1, describe(r));
   assert.match(r.stderr, /GET \/v1\/projects failed \(no reply\) in step 'Call'/);
@@ -221,7 +225,7 @@ test('shell api: a non-2xx reply exits 1 with the step, request, status and body
 });
 
 test('shell api: no server at all exits 1 naming the step', async () => {
-  const r = await runWithHelpers('sh', `step "Call"\napi GET /v1/projects\necho "not reached"`, { EMISSARY_BASE_URL: 'http://127.0.0.1:9' });
+  const r = await runWithHelpers('sh', `step "Call"\napi GET /v1/projects\necho "not reached"`, { EMISSARY_BASE_URL: 'http://127.0.0.1:9', EMISSARY_RETRIES: '2' });
   assert.equal(r.code, 1, describe(r));
   assert.match(r.stderr, /GET \/v1\/projects failed \(no reply\) in step 'Call'/);
 });
@@ -275,6 +279,72 @@ test('shell wait_for: EMISSARY_POLL_DEADLINE applies, and the failed filter stop
   assert.match(failed.stderr, /the job failed in step 'Wait'/);
   assert.equal(seen.length, 1);
 });
+
+/* ---- retries and time-outs, as /fine-tuning/limits#retries says (both languages) ---- */
+
+/** One call in each language: `call` is [method, path, JSON body or undefined]. */
+const CALL = {
+  py: (method: string, path: string, body?: object) =>
+    `import json\ndef main():\n    step("Call")\n    print(json.dumps(api(${JSON.stringify(method)}, ${JSON.stringify(path)}${body ? `, json=json.loads(${JSON.stringify(JSON.stringify(body))})` : ''})))\nrun(main)`,
+  sh: (method: string, path: string, body?: object) =>
+    `step "Call"\napi ${method} ${path}${body ? ` --header 'Content-Type: application/json' --data '${JSON.stringify(body)}'` : ''}\necho`,
+};
+const STATUS_ANSWERS = (...statuses: number[]): Answer => (hit) => {
+  const status = statuses[hit - 1] ?? 200;
+  return status === 429
+    ? { status, body: { status, error: 'slow down' }, headers: { 'retry-after': '1' } }
+    : { status, body: status === 200 ? { ok: hit } : { status, error: 'injected' } };
+};
+
+for (const language of ['py', 'sh'] as const) {
+  const name = language === 'py' ? 'Python' : 'shell';
+
+  test(`${name} api: a read is retried after 502 and 429, waiting at least Retry-After`, async () => {
+    reset({ 'GET /v1/projects': STATUS_ANSWERS(502, 429) });
+    const r = await runWithHelpers(language, CALL[language]('GET', '/v1/projects'));
+    assert.equal(r.code, 0, describe(r));
+    assert.deepEqual(JSON.parse(r.stdout), { ok: 3 });
+    assert.equal(seen.length, 3);
+    const [, afterLimit] = gaps(seen);
+    assert.ok(afterLimit >= 0.95, `retried ${afterLimit} s after a 429 with Retry-After: 1`);
+    assert.match(r.stderr, /HTTP 502; try 2 of 5/);
+  });
+
+  test(`${name} api: a read that never answers times out after EMISSARY_TIMEOUT and is retried`, async () => {
+    reset({ 'GET /v1/projects': (hit) => (hit === 1 ? { status: 0, hang: true } : { status: 200, body: { ok: hit } }) });
+    const r = await runWithHelpers(language, CALL[language]('GET', '/v1/projects'), { EMISSARY_TIMEOUT: '1' });
+    assert.equal(r.code, 0, describe(r));
+    assert.equal(seen.length, 2);
+    assert.ok(r.ms < 10_000, `took ${r.ms} ms`);
+  });
+
+  test(`${name} api: inference is retried; a read gives up after EMISSARY_RETRIES attempts`, async () => {
+    reset({ 'POST /v1/completions': STATUS_ANSWERS(503) });
+    const inference = await runWithHelpers(language, CALL[language]('POST', '/v1/completions', { model: 'm', prompt: 'p' }));
+    assert.equal(inference.code, 0, describe(inference));
+    assert.equal(seen.length, 2);
+
+    reset({ 'GET /v1/projects': STATUS_ANSWERS(503, 503, 503, 503) });
+    const gaveUp = await runWithHelpers(language, CALL[language]('GET', '/v1/projects'), { EMISSARY_RETRIES: '3' });
+    assert.equal(gaveUp.code, 1, describe(gaveUp));
+    assert.equal(seen.length, 3);
+    assert.match(gaveUp.stderr, /GET \/v1\/projects failed \(HTTP 503\) in step 'Call'/);
+  });
+
+  test(`${name} api: a create is sent once, on 502, 429 and no answer, and the error says it may have worked`, async () => {
+    for (const [answer, pattern] of [
+      [STATUS_ANSWERS(502), /failed \(HTTP 502\)[\s\S]*may still have worked/],
+      [STATUS_ANSWERS(429), /failed \(HTTP 429\)/],
+      [() => ({ status: 0, hang: true }), /failed \(no reply\)[\s\S]*may still have worked/],
+    ] as const) {
+      reset({ 'POST /v1/projects': answer });
+      const r = await runWithHelpers(language, CALL[language]('POST', '/v1/projects', { name: 'x' }), { EMISSARY_TIMEOUT: '1' });
+      assert.equal(r.code, 1, describe(r));
+      assert.equal(seen.length, 1, `a create reached the server ${seen.length} times\n${describe(r)}`);
+      assert.match(r.stderr, pattern, describe(r));
+    }
+  });
+}
 
 /* ---- pick_checkpoint: the checkpoint choice the guides share ---- */
 

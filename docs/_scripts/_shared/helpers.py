@@ -5,6 +5,10 @@
 #   EMISSARY_BASE_URL       API address (default https://api.withemissary.com)
 #   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
 #   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
+#   EMISSARY_CONNECT_TIMEOUT  seconds to wait for a connection (default 10)
+#   EMISSARY_TIMEOUT        seconds to wait for a reply (default 30; uploads and inference pass more)
+#   EMISSARY_RETRIES        attempts of a call that is safe to repeat (default 5)
+import email.utils
 import os
 import random
 import sys
@@ -23,6 +27,10 @@ if not API_KEY:
 BASE_URL = (os.environ.get("EMISSARY_BASE_URL") or "https://api.withemissary.com").rstrip("/")
 
 _current_step = "(before the first step)"
+
+# Statuses a wait stops on: they do not turn into Success or Deployed (/fine-tuning/limits#polling).
+JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
+DEPLOYMENT_STOPPED = {"Failed", "Cancelled", "Terminated", "TimedOut"}
 
 
 class GuideError(Exception):
@@ -49,23 +57,70 @@ def step(title):
     print(f"==> {title}", file=sys.stderr, flush=True)
 
 
-def api(method, path, *, json=None, files=None, data=None, params=None, timeout=60):
-    """Call the API and return the parsed JSON reply (None when the body is empty)."""
+# Calls that are safe to repeat (see /fine-tuning/limits#safe-to-retry): reads, and inference,
+# which creates nothing. A create is never repeated: its answer may be lost after it worked.
+INFERENCE_PATHS = {"/v1/completions", "/v1/chat/completions", "/v1/classification", "/v1/embeddings"}
+RETRY_STATUSES = {429, 500, 502, 503, 504}
+LOST = "\nThe call may still have worked: look for the object before you run the script again."
+
+
+def _setting(name, default):
+    return float(os.environ.get(name) or default)
+
+
+def _retry_after(reply):
+    """Seconds a Retry-After header asks for (a number or an HTTP date), else 0."""
+    value = (reply.headers.get("Retry-After") or "").strip()
+    if value.isdigit():
+        return float(value)
     try:
-        reply = requests.request(
-            method,
-            BASE_URL + path,
-            headers={"X-API-Key": API_KEY},
-            json=json,
-            files=files,
-            data=data,
-            params=params,
-            timeout=timeout,
-        )
-    except requests.RequestException as exc:
-        raise ApiError(_current_step, method, path, None, str(exc)) from exc
-    if not 200 <= reply.status_code < 300:
-        raise ApiError(_current_step, method, path, reply.status_code, reply.text)
+        return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def api(method, path, *, json=None, files=None, data=None, params=None, timeout=None):
+    """Call the API and return the parsed JSON reply (None when the body is empty).
+
+    `timeout` is the seconds to wait for the reply (default EMISSARY_TIMEOUT). Reads and inference
+    are repeated on a dropped connection, a time-out, 429 and 5xx, with growing waits and jitter,
+    honouring Retry-After; any other call is sent once.
+    """
+    safe = method == "GET" or (method == "POST" and path in INFERENCE_PATHS)
+    attempts = int(_setting("EMISSARY_RETRIES", 5)) if safe else 1
+    limits = (_setting("EMISSARY_CONNECT_TIMEOUT", 10), timeout or _setting("EMISSARY_TIMEOUT", 30))
+    delay = 1.0
+    for attempt in range(1, attempts + 1):
+        wait = 0.0
+        try:
+            reply = requests.request(
+                method,
+                BASE_URL + path,
+                headers={"X-API-Key": API_KEY},
+                json=json,
+                files=files,
+                data=data,
+                params=params,
+                timeout=limits,
+            )
+        except (requests.ConnectionError, requests.Timeout) as exc:
+            if attempt == attempts:
+                raise ApiError(_current_step, method, path, None, f"{exc}{'' if safe else LOST}") from exc
+            why = type(exc).__name__
+        except requests.RequestException as exc:
+            raise ApiError(_current_step, method, path, None, str(exc)) from exc
+        else:
+            if 200 <= reply.status_code < 300:
+                break
+            if reply.status_code not in RETRY_STATUSES or attempt == attempts:
+                lost = LOST if not safe and reply.status_code >= 500 else ""
+                raise ApiError(_current_step, method, path, reply.status_code, reply.text + lost)
+            why, wait = f"HTTP {reply.status_code}", _retry_after(reply)
+        # Half to all of a doubling wait (1, 2, 4 ... 60 s), and never less than Retry-After.
+        pause = max(wait, delay * random.uniform(0.5, 1.0))
+        print(f"    {method} {path}: {why}; try {attempt + 1} of {attempts} in {pause:.1f} s", file=sys.stderr, flush=True)
+        time.sleep(pause)
+        delay = min(delay * 2, 60)
     if not reply.content:
         return None
     try:

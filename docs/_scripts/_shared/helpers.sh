@@ -4,6 +4,9 @@
 #   EMISSARY_BASE_URL       API address (default https://api.withemissary.com)
 #   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
 #   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
+#   EMISSARY_CONNECT_TIMEOUT  seconds to wait for a connection (default 10)
+#   EMISSARY_TIMEOUT        seconds a call may take (default 30; uploads and inference pass more)
+#   EMISSARY_RETRIES        attempts of a call that is safe to repeat (default 5)
 set -euo pipefail
 shopt -s inherit_errexit 2>/dev/null || true
 
@@ -20,6 +23,8 @@ fi
 BASE_URL="${EMISSARY_BASE_URL:-https://api.withemissary.com}"
 BASE_URL="${BASE_URL%/}"
 STEP="(before the first step)"
+# A jq filter for the deployment statuses a wait stops on (/fine-tuning/limits#polling).
+DEPLOYMENT_STOPPED='.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"'
 
 # step TITLE: print "==> TITLE" to stderr; errors name the last step.
 step() {
@@ -28,26 +33,61 @@ step() {
 }
 
 # api METHOD PATH [curl args...]: print the reply body; on a failed call, print why and exit 1.
+# Reads and inference (safe to repeat, see /fine-tuning/limits#safe-to-retry) are repeated on a
+# dropped connection, a time-out, 429 and 5xx, with growing waits and jitter, honouring
+# Retry-After. Any other call is sent once: a create whose answer is lost may still have worked.
 api() {
-  local method="$1" path="$2" reply status
+  local method="$1" path="$2" reply head status attempts=1 attempt=1 delay=1 wait why pause lost=""
   shift 2
+  case "$method $path" in
+    "GET "* | "POST /v1/completions" | "POST /v1/chat/completions" | "POST /v1/classification" | "POST /v1/embeddings")
+      attempts="${EMISSARY_RETRIES:-5}" ;;
+    *) lost="The call may still have worked: look for the object before you run the script again." ;;
+  esac
   reply="$(mktemp)" || exit 1
-  if ! status="$(curl --silent --show-error --request "$method" \
-      --header "X-API-Key: $EMISSARY_API_KEY" \
-      --output "$reply" --write-out '%{http_code}' "$@" "$BASE_URL$path")"; then
-    printf "error: %s %s failed (no reply) in step '%s'\n" "$method" "$path" "$STEP" >&2
-    rm -f "$reply"
-    exit 1
-  fi
-  if [ "$status" -lt 200 ] || [ "$status" -ge 300 ]; then
-    printf "error: %s %s failed (HTTP %s) in step '%s'\n" "$method" "$path" "$status" "$STEP" >&2
-    cat "$reply" >&2
-    echo >&2
-    rm -f "$reply"
-    exit 1
-  fi
+  head="$reply.head"
+  while :; do
+    wait=0
+    # Later curl options win: a call may pass its own --max-time (uploads, inference).
+    if status="$(curl --silent --show-error --request "$method" \
+        --connect-timeout "${EMISSARY_CONNECT_TIMEOUT:-10}" --max-time "${EMISSARY_TIMEOUT:-30}" \
+        --header "X-API-Key: $EMISSARY_API_KEY" --dump-header "$head" \
+        --output "$reply" --write-out '%{http_code}' "$@" "$BASE_URL$path")"; then
+      if [ "$status" -ge 200 ] && [ "$status" -lt 300 ]; then
+        break
+      fi
+      why="HTTP $status"
+      case "$status" in 429 | 500 | 502 | 503 | 504) ;; *) attempt="$attempts" ;; esac
+      if [ "$attempt" -ge "$attempts" ]; then
+        printf "error: %s %s failed (HTTP %s) in step '%s'\n" "$method" "$path" "$status" "$STEP" >&2
+        cat "$reply" >&2
+        echo >&2
+        if [ "$status" -ge 500 ] && [ -n "$lost" ]; then echo "$lost" >&2; fi
+        rm -f "$reply" "$head"
+        exit 1
+      fi
+      # Retry-After in seconds (an HTTP date counts as 0: the backoff below still applies).
+      wait="$(tr -d '\r' <"$head" | awk 'tolower($1) == "retry-after:" && $2 ~ /^[0-9]+$/ { print $2 }' | tail -n 1)"
+      wait="${wait:-0}"
+    else
+      why="no reply (curl exit $?)"
+      if [ "$attempt" -ge "$attempts" ]; then
+        printf "error: %s %s failed (no reply) in step '%s'\n" "$method" "$path" "$STEP" >&2
+        if [ -n "$lost" ]; then echo "$lost" >&2; fi
+        rm -f "$reply" "$head"
+        exit 1
+      fi
+    fi
+    # Half to all of a doubling wait (1, 2, 4 ... 60 s), and never less than Retry-After.
+    pause="$(awk -v d="$delay" -v w="$wait" -v s="$RANDOM" \
+      'BEGIN { srand(s); p = d * (0.5 + 0.5 * rand()); if (p < w) p = w; printf "%.2f", p }')"
+    attempt=$((attempt + 1))
+    printf '    %s %s: %s; try %s of %s in %s s\n' "$method" "$path" "$why" "$attempt" "$attempts" "$pause" >&2
+    sleep "$pause"
+    delay=$((delay * 2 > 60 ? 60 : delay * 2))
+  done
   cat "$reply"
-  rm -f "$reply"
+  rm -f "$reply" "$head"
 }
 
 # wait_for PATH JQ_DONE WHAT [DEADLINE_S] [JQ_FAILED]: poll GET PATH until the jq filter

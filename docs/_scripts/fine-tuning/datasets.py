@@ -64,10 +64,10 @@ def main():
     # [start:delete]
     if os.environ.get("EMISSARY_KEEP_DATASET") == "1":
         print("Kept dataset", dataset_id)
-        return
-    step("Delete the dataset")
-    api("DELETE", f"/v1/projects/{project_id}/datasets/{dataset_id}")
-    print("Deleted dataset", dataset_id)
+    else:
+        step("Delete the dataset")
+        api("DELETE", f"/v1/projects/{project_id}/datasets/{dataset_id}")
+        print("Deleted dataset", dataset_id)
     # [end:delete]
 
 

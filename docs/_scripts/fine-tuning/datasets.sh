@@ -50,9 +50,9 @@ api GET "/v1/projects/$PROJECT_ID/datasets/$DATASET_ID" \
 # [start:delete]
 if [ "${EMISSARY_KEEP_DATASET:-}" = "1" ]; then
   echo "Kept dataset $DATASET_ID"
-  exit 0
+else
+  step "Delete the dataset"
+  api DELETE "/v1/projects/$PROJECT_ID/datasets/$DATASET_ID" >/dev/null
+  echo "Deleted dataset $DATASET_ID"
 fi
-step "Delete the dataset"
-api DELETE "/v1/projects/$PROJECT_ID/datasets/$DATASET_ID" >/dev/null
-echo "Deleted dataset $DATASET_ID"
 # [end:delete]

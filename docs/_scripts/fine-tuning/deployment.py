@@ -12,11 +12,9 @@ deployment to try those calls too. Set EMISSARY_KEEP=1 to keep the deployments a
 Run it in an empty folder: it writes its own sample data.
 """
 # @include helpers
+# [start:setup]
 import os
 import time
-
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-DEPLOYMENT_STOPPED = {"Failed", "Cancelled", "Terminated", "TimedOut"}
 
 
 # [start:wake-up]
@@ -79,20 +77,22 @@ def train_sample_job(run_tag):
     return project_id, job["id"]
 
 
+# [end:setup]
 def main():
+    # [start:start]
     # Sample data for the training job the script starts when you name none.
     # @embed data/ticket_summaries_train.jsonl
 
     run_tag = time.strftime("%Y%m%d-%H%M%S")
     keep = os.environ.get("EMISSARY_KEEP") == "1"
 
+    # [end:start]
     # [start:settings]
     # Your project and a training job in it, or nothing to let the script train one.
     project_id = os.environ.get("EMISSARY_PROJECT_ID", "")
     job_id = os.environ.get("EMISSARY_TRAINING_JOB_ID", "")
     if not (project_id and job_id):
         project_id, job_id = train_sample_job(run_tag)
-    # [end:settings]
 
     step("Wait for the training job")
     job = wait_for(
@@ -103,6 +103,7 @@ def main():
     )
     base_model = job["base_model"]
     print("Training job", job_id, "is done; base model:", base_model)
+    # [end:settings]
 
     # [start:deploy-checkpoint]
     step("Deploy the last checkpoint")

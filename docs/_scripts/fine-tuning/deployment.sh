@@ -11,8 +11,8 @@
 # deployment to try those calls too. Set EMISSARY_KEEP=1 to keep the deployments and the engine.
 # Run it in an empty folder: it writes its own sample data.
 # @include helpers
+# [start:setup]
 
-DEPLOYMENT_STOPPED='.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"'
 
 # [start:wake-up]
 # wake_up PROJECT_ID DEPLOYMENT_ID: make sure a deployment is Deployed before you send it traffic.
@@ -43,6 +43,7 @@ wake_engine() {
 
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"
 
+# [end:setup]
 # [start:settings]
 # Your project and a training job in it, or nothing to let the script train one.
 PROJECT_ID="${EMISSARY_PROJECT_ID:-}"
@@ -62,7 +63,6 @@ if [ -z "$PROJECT_ID" ] || [ -z "$JOB_ID" ]; then
       '{name: $name, base_model: "Llama-3.2-1B-Instruct", task_type: "text-generation", train_dataset_id: $dataset}')" \
     | jq -r .id)"
 fi
-# [end:settings]
 
 step "Wait for the training job"
 JOB="$(wait_for "/v1/projects/$PROJECT_ID/training-jobs/$JOB_ID" '.status == "Success"' "training job $JOB_ID" "" \
@@ -70,6 +70,7 @@ JOB="$(wait_for "/v1/projects/$PROJECT_ID/training-jobs/$JOB_ID" '.status == "Su
 BASE_MODEL="$(jq -r .base_model <<<"$JOB")"
 TASK_TYPE="$(jq -r .task_type <<<"$JOB")"
 echo "Training job $JOB_ID is done; base model: $BASE_MODEL"
+# [end:settings]
 
 # [start:deploy-checkpoint]
 step "Deploy the last checkpoint"

@@ -14,15 +14,15 @@ It starts three training jobs on your account (four with EMISSARY_HF_MODEL_LINK)
 import os
 import time
 
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
-
 
 def main():
+    # [start:start]
     # Sample data: a small text-generation file from the Datasets page.
     # @embed data/datasets/good/meeting-times.jsonl
     run_tag = time.strftime("%Y%m%d-%H%M%S")
     base_model = os.environ.get("EMISSARY_BASE_MODEL", "Llama-3.2-3B-Instruct")
 
+    # [end:start]
     # [start:list-models]
     step("List the base models")
     models = api("GET", "/v1/models")
@@ -38,6 +38,7 @@ def main():
     print("Tunable hyperparameters:", model.get("parameter_template"))
     # [end:list-models]
 
+    # [start:project]
     step("Use or create a project and upload the training file")
     project_id = os.environ.get("EMISSARY_PROJECT_ID")
     if not project_id:
@@ -57,6 +58,7 @@ def main():
         what=f"the upload of dataset {dataset_id}",
     )
     print("Project ID:", project_id, "dataset ID:", dataset_id)
+    # [end:project]
 
     # [start:create-sft]
     step("Start an SFT job with chosen hyperparameters")

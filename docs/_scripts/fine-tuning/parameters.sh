@@ -9,12 +9,14 @@
 #   EMISSARY_HF_MODEL_LINK  a Hugging Face model URL: also starts a job on that model (HF_MODEL)
 # It starts three training jobs on your account (four with EMISSARY_HF_MODEL_LINK).
 # @include helpers
+# [start:start]
 
 # Sample data: a small text-generation file from the Datasets page.
 # @embed data/datasets/good/meeting-times.jsonl
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"
 BASE_MODEL="${EMISSARY_BASE_MODEL:-Llama-3.2-3B-Instruct}"
 
+# [end:start]
 # [start:list-models]
 step "List the base models"
 models="$(api GET /v1/models)"
@@ -28,6 +30,7 @@ step "Read the parameter template of $BASE_MODEL"
 api GET "/v1/models/$BASE_MODEL" | jq -c '{tunable: .parameter_template}'
 # [end:list-models]
 
+# [start:project]
 step "Use or create a project and upload the training file"
 PROJECT_ID="${EMISSARY_PROJECT_ID:-}"
 if [ -z "$PROJECT_ID" ]; then
@@ -39,6 +42,7 @@ DATASET_ID="$(api POST "/v1/projects/$PROJECT_ID/datasets" \
 wait_for "/v1/projects/$PROJECT_ID/datasets/$DATASET_ID" '.is_uploaded == true' \
   "the upload of dataset $DATASET_ID" >/dev/null
 echo "Project ID: $PROJECT_ID dataset ID: $DATASET_ID"
+# [end:project]
 
 # [start:create-sft]
 step "Start an SFT job with chosen hyperparameters"

@@ -13,10 +13,9 @@ Uses the project in EMISSARY_PROJECT_ID, or creates one. Optional settings:
 It starts one training job on your account.
 """
 # @include helpers
+# [start:setup]
 import os
 import time
-
-JOB_STOPPED = {"Failed", "TimedOut", "Cancelled"}
 
 
 # [start:pick-metric]
@@ -62,11 +61,14 @@ def best_checkpoint(checkpoints, metric, lower_is_better):
 # [end:pick-metric]
 
 
+# [end:setup]
 def main():
+    # [start:start]
     # Sample data: a training file and a separate test file in the same layout.
     # @embed data/datasets/good/parcel-damaged.jsonl
     # @embed data/datasets/good/parcel-damaged-test.jsonl
 
+    # [end:start]
     # [start:list-functions]
     step("List the testing functions")
     functions = api("GET", "/v1/testing-functions")
@@ -82,12 +84,14 @@ def main():
     print("Attaching:", test_function)
     # [end:list-functions]
 
+    # [start:project]
     step("Use or create a project")
     project_id = os.environ.get("EMISSARY_PROJECT_ID")
     if not project_id:
         project = api("POST", "/v1/projects", json={"name": "testing-" + time.strftime("%Y%m%d-%H%M%S")})
         project_id = project["id"]
     print("Project ID:", project_id)
+    # [end:project]
 
     # [start:upload]
     step("Upload the training and test files")

@@ -11,11 +11,13 @@
 #   EMISSARY_LOWER_IS_BETTER=1  rank by the lowest score instead of the highest
 # It starts one training job on your account.
 # @include helpers
+# [start:start]
 
 # Sample data: a training file and a separate test file in the same layout.
 # @embed data/datasets/good/parcel-damaged.jsonl
 # @embed data/datasets/good/parcel-damaged-test.jsonl
 
+# [end:start]
 # [start:list-functions]
 step "List the testing functions"
 functions="$(api GET /v1/testing-functions)"
@@ -31,6 +33,7 @@ fi
 echo "Attaching: $TEST_FUNCTION"
 # [end:list-functions]
 
+# [start:project]
 step "Use or create a project"
 PROJECT_ID="${EMISSARY_PROJECT_ID:-}"
 if [ -z "$PROJECT_ID" ]; then
@@ -39,6 +42,7 @@ if [ -z "$PROJECT_ID" ]; then
   PROJECT_ID="$(jq -r .id <<<"$project")"
 fi
 echo "Project ID: $PROJECT_ID"
+# [end:project]
 
 # [start:upload]
 step "Upload the training and test files"

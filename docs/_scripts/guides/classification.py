@@ -7,6 +7,7 @@ Run it in an empty folder: it writes its own sample data. It starts two training
 deployments on your account.
 """
 # @include helpers
+# [start:setup]
 
 LABELS = ["billing", "technical", "account", "other"]
 # Job and deployment names should be unique; the run's start time keeps them apart.
@@ -58,12 +59,15 @@ def deploy_checkpoint(project_id, job_id, checkpoint, name):
 # [end:deploy-checkpoint]
 
 
+# [end:setup]
 def main():
+    # [start:start]
     # @embed data/tickets_train.csv
     # @embed data/tickets_test.csv
     # @embed data/tickets_train.jsonl
     # @embed data/tickets_test.jsonl
 
+    # [end:start]
     # [start:upload]
     step("Create a project")
     project_id = api("POST", "/v1/projects", json={"name": "ticket-router"})["id"]

@@ -6,11 +6,17 @@
 # Run it in an empty folder: it writes its own sample data. It starts two training jobs and two
 # deployments on your account.
 # @include helpers
+# [start:start]
 
 LABELS="billing technical account other"
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID="$(date -u +%Y%m%d-%H%M%S)"
 
+# @embed data/tickets_train.csv
+# @embed data/tickets_test.csv
+# @embed data/tickets_train.jsonl
+# @embed data/tickets_test.jsonl
+# [end:start]
 # [start:testing-function]
 # testing_function NAME: print NAME if your account lists it, else nothing (the job then runs without it).
 testing_function() {
@@ -51,11 +57,6 @@ deploy_checkpoint() {
   jq -r .name <<<"$deployment"
 }
 # [end:deploy-checkpoint]
-
-# @embed data/tickets_train.csv
-# @embed data/tickets_test.csv
-# @embed data/tickets_train.jsonl
-# @embed data/tickets_test.jsonl
 
 # [start:upload]
 step "Create a project"

@@ -3,6 +3,7 @@
 # pick a checkpoint, deploy it and extract fields from a new email.
 # Run it in an empty folder: it writes the sample files it uploads.
 # @include helpers
+# [start:setup]
 import json
 import os
 import time
@@ -48,6 +49,7 @@ def score_of(checkpoint, metric):
 # [end:pick-checkpoint]
 
 
+# [end:setup]
 def main():
     # [start:run-tag]
     # A time stamp in every name keeps this run apart from earlier ones.

@@ -4,6 +4,7 @@
 # pick a checkpoint, deploy it and extract fields from a new email.
 # Run it in an empty folder: it writes the sample files it uploads.
 # @include helpers
+# [start:start]
 
 # @embed data/invoices_train.jsonl
 # @embed data/invoices_test.jsonl
@@ -11,6 +12,7 @@
 INSTRUCTION="Extract vendor, invoice_number, total, currency and due_date as JSON."
 METRIC="list_comparison_metric"
 
+# [end:start]
 # [start:run-tag]
 # A time stamp in every name keeps this run apart from earlier ones.
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"

@@ -3,8 +3,7 @@
 # embed a question and three articles, and rank the articles by similarity.
 # Run it in an empty folder: it writes the sample files it uploads.
 # @include helpers
-import csv
-import math
+# [start:setup]
 import os
 import time
 
@@ -13,6 +12,9 @@ import time
 
 
 # [start:check-data]
+import csv
+
+
 def check_pairs(path):
     """Stop on the first row without two texts and a score from 0 to 1."""
     with open(path, newline="", encoding="utf-8") as handle:
@@ -35,6 +37,9 @@ def check_pairs(path):
 
 
 # [start:similarity]
+import math
+
+
 def cosine_similarity(a, b):
     """1.0 means same direction, 0.0 unrelated, -1.0 opposite."""
     if len(a) != len(b):
@@ -56,6 +61,7 @@ def manhattan_distance(a, b):
 # [end:similarity]
 
 
+# [end:setup]
 def main():
     # [start:run-tag]
     # A time stamp in every name keeps this run apart from earlier ones.

@@ -4,10 +4,12 @@
 # embed a question and three articles, and rank the articles by similarity.
 # Run it in an empty folder: it writes the sample files it uploads.
 # @include helpers
+# [start:start]
 
 # @embed data/helpdesk_pairs_train.csv
 # @embed data/helpdesk_pairs_test.csv
 
+# [end:start]
 # [start:run-tag]
 # A time stamp in every name keeps this run apart from earlier ones.
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"

@@ -7,16 +7,20 @@ Run it in an empty folder: it writes its own sample data. It starts one training
 deployment on your account.
 """
 # @include helpers
+# [start:setup]
 
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
 THRESHOLD = 0.5
 
 
+# [end:setup]
 def main():
+    # [start:start]
     # @embed data/reviews_topics_train.jsonl
     # @embed data/reviews_topics_test.jsonl
 
+    # [end:start]
     # [start:upload]
     step("Create a project")
     project_id = api("POST", "/v1/projects", json={"name": "review-tagger"})["id"]

@@ -6,6 +6,7 @@
 # Run it in an empty folder: it writes its own sample data. It starts one training job and one
 # deployment on your account.
 # @include helpers
+# [start:start]
 
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID="$(date -u +%Y%m%d-%H%M%S)"
@@ -14,6 +15,7 @@ THRESHOLD=0.5
 # @embed data/reviews_topics_train.jsonl
 # @embed data/reviews_topics_test.jsonl
 
+# [end:start]
 # [start:upload]
 step "Create a project"
 project_id="$(api POST /v1/projects \

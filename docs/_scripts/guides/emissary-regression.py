@@ -8,15 +8,19 @@ Run it in an empty folder: it writes its own sample data. It starts one training
 deployment on your account.
 """
 # @include helpers
+# [start:setup]
 
 # Job and deployment names should be unique; the run's start time keeps them apart.
 RUN_ID = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
 
 
+# [end:setup]
 def main():
+    # [start:start]
     # @embed data/workorders_train.jsonl
     # @embed data/workorders_test.jsonl
 
+    # [end:start]
     # [start:upload]
     step("Create a project")
     project_id = api("POST", "/v1/projects", json={"name": "workorder-hours"})["id"]

@@ -6,6 +6,7 @@
 # PyMuPDF or OCR tools and is shown on the page instead.
 # Run it in an empty folder: it writes the sample text it starts from.
 # @include helpers
+# [start:setup]
 import json
 import os
 import random
@@ -153,6 +154,7 @@ def score_of(checkpoint, metric):
 # [end:pick-checkpoint]
 
 
+# [end:setup]
 def main():
     # [start:run-tag]
     # A time stamp in every name keeps this run apart from earlier ones.

@@ -5,12 +5,14 @@
 # preparation itself is Python only.
 # Run it in an empty folder: it writes the sample rows it uploads.
 # @include helpers
+# [start:start]
 
 # @embed data/manuals_train.jsonl
 # @embed data/manuals_test.jsonl
 
 METRIC="sample_metric1"
 
+# [end:start]
 # [start:run-tag]
 # A time stamp in every name keeps this run apart from earlier ones.
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"

@@ -4,6 +4,7 @@
 # the best one and rate a new review.
 # Run it in an empty folder: it writes the sample file it uploads.
 # @include helpers
+# [start:setup]
 import os
 import time
 
@@ -42,6 +43,7 @@ def wait_for_job(project_id, job_id):
     )
 
 
+# [end:setup]
 def main():
     # [start:run-tag]
     # A time stamp in every name keeps this run apart from earlier ones.

@@ -5,31 +5,33 @@
 # the best one and rate a new review.
 # Run it in an empty folder: it writes the sample file it uploads.
 # @include helpers
+# [start:start]
 
 # @embed data/reviews_train.jsonl
 
+FAILED='.status == "Failed" or .status == "TimedOut" or .status == "Cancelled"'
+# [end:start]
 # [start:run-tag]
 # A time stamp in every name keeps this run apart from earlier ones.
 RUN_TAG="$(date +%Y%m%d-%H%M%S)"
 # [end:run-tag]
-
-FAILED='.status == "Failed" or .status == "TimedOut" or .status == "Cancelled"'
-# [start:reward]
-# Partial credit for a rating close to the reference, plus a bonus for the exact rating.
-REWARD='{"sample_match_regression_metric": 0.7, "sample_classification_metric": 0.3}'
-# [end:reward]
 
 # [start:list-functions]
 step "List the testing functions"
 functions="$(api GET /v1/testing-functions)"
 jq -r '.[] | "\(.name): \((.dependencies // []) | if length > 0 then join(", ") else "no extra packages" end)"' \
   <<<"$functions"
+# [end:list-functions]
+
+# [start:reward]
+# Partial credit for a rating close to the reference, plus a bonus for the exact rating.
+REWARD='{"sample_match_regression_metric": 0.7, "sample_classification_metric": 0.3}'
 missing="$(jq -r --argjson reward "$REWARD" '($reward | keys) - [.[].name] | join(", ")' <<<"$functions")"
 if [ -n "$missing" ]; then
   echo "error: not offered to you: $missing. Build REWARD from the names listed above." >&2
   exit 1
 fi
-# [end:list-functions]
+# [end:reward]
 
 # [start:upload]
 step "Create a project and upload the reviews"

@@ -1,5 +1,8 @@
 /** Running the guide scripts and the helpers' test programs: interpreters and child processes. */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The Python that runs the scripts: $PYTHON, else `python3` if it imports requests, else
@@ -73,4 +76,57 @@ export function scriptEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('EMISSARY_')) env[k] = v;
   return { ...env, ...extra };
+}
+
+export interface GuideRun extends Result {
+  /** Why the run failed (naming `label` and the last step), or undefined when it exited 0 in time. */
+  failure: string | undefined;
+}
+
+/**
+ * Runs a guide program (an assembled script, or a page's blocks joined) as CI does: in a fresh empty
+ * folder (plus `files`, written first), against `baseUrl`, with short poll delays.
+ */
+export async function runGuide(
+  language: 'py' | 'sh',
+  text: string,
+  options: { label: string; baseUrl: string; env?: Record<string, string>; files?: Record<string, string>; log?: () => string },
+): Promise<GuideRun> {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'emissary-guide-'));
+  const work = path.join(home, 'work');
+  const file = path.join(home, `script.${language}`);
+  try {
+    writeFileSync(file, text);
+    mkdirSync(work);
+    for (const [name, content] of Object.entries(options.files ?? {})) writeFileSync(path.join(work, name), content);
+    const timeoutMs = 180_000;
+    const result = await runProgram(language === 'py' ? pickPython() : 'bash', [file], {
+      cwd: work,
+      env: scriptEnv({
+        EMISSARY_BASE_URL: options.baseUrl,
+        EMISSARY_API_KEY: 'test',
+        EMISSARY_POLL_INTERVAL: '0.1',
+        EMISSARY_POLL_DEADLINE: '20',
+        // The deployment that /fine-tuning/training-input's probe asks; the mock answers any name.
+        EMISSARY_MODEL: 'plain-errors-test',
+        PYTHONUNBUFFERED: '1',
+        ...options.env,
+      }),
+      timeoutMs,
+    });
+    const step = lastStep(result.stderr);
+    let failure: string | undefined;
+    if (result.code !== 0 || result.timedOut) {
+      const why = result.timedOut ? `did not finish within ${timeoutMs / 1000} s` : `exited with ${result.code ?? result.signal}`;
+      failure =
+        `${options.label} ${why} in step "${step ?? '(no step started)'}"\n--- stderr ---\n${result.stderr.slice(-6000)}` +
+        `\n--- stdout (end) ---\n${result.stdout.slice(-1500)}` +
+        (options.log ? `\n--- mock (end) ---\n${options.log().slice(-1500)}` : '');
+    } else if (!step) {
+      failure = `${options.label} printed no "==> " step line\n${result.stderr}`;
+    }
+    return { ...result, failure };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }

@@ -5,13 +5,14 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 export interface Props {
   /** The page path, e.g. `fine-tuning/quickstart`: the scripts are docs/_scripts/<page>.py and .sh. */
   page: string;
-  /** Which scripts exist, e.g. "py sh"; filled in at build time by the remark plugin. */
+  /** What to link, e.g. "py sh ipynb"; filled in at build time by the remark plugin. */
   languages?: string;
 }
 
 const LABELS: Record<string, string> = {
   py: 'Download the Python script',
   sh: 'Download the shell script',
+  ipynb: 'Download as notebook',
 };
 
 function DownloadLink({ page, ext }: { page: string; ext: string }): React.JSX.Element {
