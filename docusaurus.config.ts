@@ -104,7 +104,7 @@ const config = {
   themeConfig: {
     // The home page's share card; plugins/share-cards gives every page its own.
     image: `${CARDS_DIR}/index.png`,
-    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     navbar,

@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { statSync } from 'node:fs';
 import { routeFile } from '../support/build';
-import { CRAWL_PAGES, hydrated } from '../support/crawl';
+import { CRAWL_PAGES, hydrated, switchToDark } from '../support/crawl';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -34,7 +34,7 @@ for (const { route } of CRAWL_PAGES) {
     const found = await violations(page, route, 'light');
 
     // The reader's way to dark mode: the switch in the navbar.
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await switchToDark(page);
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.mouse.move(0, 0); // No hover styles on the switch while axe reads colours.
     await settled(page);
