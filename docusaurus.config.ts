@@ -13,6 +13,7 @@ import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugin
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
+import siteMeta, { createSitemapItems } from './plugins/site-meta';
 import { REPOSITORY_URL } from './config/navbar';
 
 /**
@@ -74,6 +75,8 @@ const config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
+        // <lastmod> from each page's last change (plugins/site-meta dates the API pages).
+        sitemap: { lastmod: 'date', createSitemapItems },
       } satisfies Preset.Options,
     ],
   ],
@@ -90,6 +93,8 @@ const config = {
     shareCards,
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
+    // No canonical URL on 404.html.
+    siteMeta,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
@@ -104,6 +109,11 @@ const config = {
   themeConfig: {
     // The home page's share card; plugins/share-cards gives every page its own.
     image: `${CARDS_DIR}/index.png`,
+    // On every page, for link previews (og:title, og:description, og:url and og:image come per page).
+    metadata: [
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: 'Emissary Docs' }, // The site's title above.
+    ],
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
