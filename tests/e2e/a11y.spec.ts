@@ -100,3 +100,38 @@ for (const { route } of API_PAGES) {
     expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
   });
 }
+
+/**
+ * A phone, 390 px wide: axe in both colour modes, no sideways scrolling of the page, and no
+ * scrolling box out of keyboard reach, on the largest page of each kind (tables and samples are
+ * what a narrow screen squeezes) and on the pages whose tables once scrolled unreachably.
+ */
+const PHONE = { width: 390, height: 844 };
+const PHONE_ROUTES = new Set([
+  ...[...new Set(CRAWL_PAGES.map((p) => p.kind))].map(
+    (kind) =>
+      CRAWL_PAGES.filter((p) => p.kind === kind)
+        .map((p) => ({ route: p.route, bytes: p.kind === 'not-found' ? 0 : statSync(routeFile(p.route)).size }))
+        .reduce((a, b) => (b.bytes > a.bytes ? b : a)).route,
+  ),
+  '/', '/errors', '/fine-tuning/datasets', '/fine-tuning/parameters', '/api/schemas/trainingjobdetail',
+]);
+
+for (const route of PHONE_ROUTES) {
+  test(`at ${PHONE.width} px: axe in light and dark mode, no sideways page scroll, scrolling boxes in keyboard reach: ${route}`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await page.goto(route);
+    await hydrated(page);
+    await settled(page);
+    const found = await violations(page, route, `${PHONE.width} px light`);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    if (scroll > client) found.push(`${route} [${PHONE.width} px] the page scrolls sideways: ${scroll} px of content in ${client} px`);
+    found.push(...(await unreachableScrollers(page)).map((s) => `${route} [${PHONE.width} px] scrollable region the keyboard cannot reach: ${s}`));
+    await switchToDark(page);
+    await page.mouse.move(0, 0);
+    await settled(page);
+    found.push(...(await violations(page, route, `${PHONE.width} px dark`)));
+    expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+  });
+}
