@@ -1,6 +1,6 @@
-// The OpenAPI theme's TabItem (which replaces theme-classic's), with the panel labelled by its tab:
-// `aria-labelledby` names the id that linkTabPanels gives the tab (an ARIA tab panel belongs to
-// one tab; the Nu HTML Checker fails a selected tab without one).
+// The OpenAPI theme's TabItem (which replaces theme-classic's), with the panel tied to its tab: the
+// panel has the id the tab's `aria-controls` names and is labelled by the tab's id (both given by
+// linkTabPanels; the Nu HTML Checker fails a selected tab without its panel).
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useTabs } from '@theme/utils/tabsUtils';
@@ -10,7 +10,7 @@ interface Props {
   children?: ReactNode;
   className?: string;
   value: string;
-  attributes?: { id?: string };
+  attributes?: { id?: string; 'aria-controls'?: string };
 }
 
 export default function TabItem({ children, className, value, attributes }: Props): ReactNode {
@@ -18,7 +18,7 @@ export default function TabItem({ children, className, value, attributes }: Prop
   const isSelected = value === selectedValue;
   if (!isSelected && lazy) return null;
   return (
-    <div role="tabpanel" aria-labelledby={attributes?.id} className={clsx(styles.tabItem, className)} hidden={!isSelected}>
+    <div role="tabpanel" id={attributes?.['aria-controls']} aria-labelledby={attributes?.id} className={clsx(styles.tabItem, className)} hidden={!isSelected}>
       {children}
     </div>
   );
