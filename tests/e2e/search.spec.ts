@@ -47,6 +47,10 @@ const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
   // A one-letter typo in a word of five letters or more.
   ['trainnig job', '/api/create-training-job', 5],
   ['embedings', '/guides/embeddings', 3],
+  // Everyday words for an operation: another form of a word ("deploy" for "deployment") counts.
+  ['deploy model', '/api/create-deployment', 1],
+  ['delete project', '/api/delete-project-by-id', 1],
+  ['list checkpoints', '/api/list-checkpoints', 1],
 ];
 
 for (const [query, url, among] of QUERIES) {
