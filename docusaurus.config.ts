@@ -15,6 +15,7 @@ import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
+import siteMeta, { createSitemapItems } from './plugins/site-meta';
 import { REPOSITORY_URL } from './config/navbar';
 
 /**
@@ -76,10 +77,12 @@ const config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
-        // The maintainer handbook's pages stay out of the sitemap (plugins/handbook).
+        // <lastmod> from each page's last change (plugins/site-meta dates the API pages); the
+        // maintainer handbook's pages stay out (plugins/handbook).
         sitemap: {
-          createSitemapItems: async ({ defaultCreateSitemapItems, ...params }) =>
-            (await defaultCreateSitemapItems(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
+          lastmod: 'date',
+          createSitemapItems: async (params) =>
+            (await createSitemapItems(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
         },
       } satisfies Preset.Options,
     ],
@@ -99,6 +102,8 @@ const config = {
     handbook,
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
+    // No canonical URL on 404.html.
+    siteMeta,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
@@ -113,7 +118,12 @@ const config = {
   themeConfig: {
     // The home page's share card; plugins/share-cards gives every page its own.
     image: `${CARDS_DIR}/index.png`,
-    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    // On every page, for link previews (og:title, og:description, og:url and og:image come per page).
+    metadata: [
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: 'Emissary Docs' }, // The site's title above.
+    ],
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     navbar,

@@ -9,7 +9,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { mdxDescription, withHtmlDescriptions } from './descriptions';
-import { normalizeDocument, plainTitle, yamlString } from './normalize';
+import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument } from './document';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
@@ -108,7 +108,9 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
   const schemaByTitle = new Map(Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [s.title ?? name, name]));
   const yamlFields = (title: string, description: string | undefined, ref?: string) => ({
     title: yamlString(plainTitle(title)),
-    description: yamlString(description ?? ''),
+    // Meta and share-card description: the whole first paragraph as plain text (the plugin's
+    // front matter keeps only the first source line, which can stop mid-sentence).
+    description: yamlString(description ? splitTitle(description).title : ''),
     ...(ref ? { ref: yamlString(ref) } : {}),
   });
   return {
@@ -141,7 +143,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
             if (!webhook) item.codeSamples = JSON.stringify(generateSamples(operationSample(doc, entry, warnMissing)));
-            item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, item.frontMatter.description, ref);
+            item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, api.description, ref);
             // The operation's own description stays Markdown: the page's MDX renders it.
             const where = `${OPENAPI_SPEC} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
@@ -153,7 +155,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             return withSourceLink(additions.withNote(page, 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
-            item.yaml = yamlFields(item.info.title, item.frontMatter.description);
+            item.yaml = yamlFields(item.info.title, item.info.description);
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
             // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
             const { contact, license, termsOfService } = item.info;
@@ -170,7 +172,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
           createSchemaPageMD(item: SchemaPageItem) {
             const name = schemaByTitle.get((item.schema as { title?: string }).title ?? '') ?? item.title;
             claim(`schemas/${item.id}`, `schema ${name}`);
-            item.yaml = yamlFields((item.schema as { title?: string }).title ?? name, item.frontMatter.description, pointer('components', 'schemas', name));
+            item.yaml = yamlFields((item.schema as { title?: string }).title ?? name, (item.schema as { description?: string }).description, pointer('components', 'schemas', name));
             // Show the schema's own example on its page rather than a type-only skeleton.
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);

@@ -94,7 +94,8 @@ function groupRelease(siteDir: string, entry: ReleaseEntry, changes: ApiChange[]
   for (const id of reclassified) if (!changes.some((c) => c.id === id)) fail(RELEASES_FILE, `release ${entry.version} lists "${id}" as breaking, but the diff has no change with that id`);
   const groups = new Map<string, OwnerChanges>();
   for (const change of changes) {
-    const c = reclassified.has(change.id) ? { ...change, breaking: true } : change;
+    // A description that now states a narrower rule: the text says so, as the legend's "Breaking" does.
+    const c = reclassified.has(change.id) ? { ...change, breaking: true, text: change.text.replace(/: description changed\.$/, ': its description now states a narrower rule.') } : change;
     const key = `${c.owner.kind}:${c.owner.name}`;
     const group = groups.get(key) ?? { owner: c.owner, anchor: anchorOf(entry.version, c.owner), changes: [], breaking: false };
     group.changes.push(c);

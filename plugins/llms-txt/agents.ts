@@ -15,8 +15,13 @@ const BILLED_WHILE_ACTIVE = ['createDeployment', 'reactivateDeploymentById', 'cr
 
 const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operation.summary ?? entry.operation.operationId}](${siteUrl}${entry.route}.md)`;
 
-/** The Markdown of the section, with absolute links (`siteUrl` ends without a slash). */
-export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
+/**
+ * What an AI agent must know, in the two places the llms.txt format gives it (llmstxt.org): `prose`
+ * goes between the summary and the first H2 (free Markdown, no headings), `links` is the
+ * "## For AI agents" section, which may hold only `- [name](url): notes` lines. Links are absolute
+ * (`siteUrl` ends without a slash).
+ */
+export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile: string): { prose: string[]; links: string[] } {
   if (!doc.servers?.[0]?.url) throw new Error('llms-txt: the OpenAPI document has no servers[0].url to name as the base URL');
   // The host and credentials the code samples use (plugins/api-reference/samples.ts), for the whole API.
   const { baseUrl, auth } = sampleTarget(doc, {});
@@ -28,12 +33,11 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
   if (billed.length && billed.length < found.length) {
     throw new Error(`llms-txt: operation ${BILLED_WHILE_ACTIVE[found.indexOf(undefined)]} (a billed call) is not in the OpenAPI document`);
   }
-  return [
-    '## For AI agents',
+  const prose = [
+    'If you are an AI agent calling this API:',
     '',
     `- Base URL: \`${baseUrl}\`. Authentication: ${authSentence(auth)} Never put a key in code that runs in a browser.`,
-    `- The API is described by the OpenAPI document at ${siteUrl}/openapi.yaml (also ${siteUrl}/openapi.json). ` +
-      `Every page of this site is also Markdown at its URL plus \`.md\` (the links below); ${siteUrl}/llms-full.txt holds them all.`,
+    '- Every page of this site is also Markdown at its URL plus `.md` (the links below). The files under "For AI agents" describe the whole API.',
     ...(deletes.length
       ? [`- Deletes (${deletes.map((e) => opLink(siteUrl, e)).join(', ')}): the reference does not document whether a deleted object can be restored. ` +
           'Treat every delete as irreversible and ask the user before you call one.']
@@ -44,4 +48,13 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
         'are not documented: ask the user before you start training, deploy or reactivate anything.'
       : '- Calls that cost money: not documented. Ask the user before you call anything that creates or starts a resource.',
   ];
+  const links = [
+    '## For AI agents',
+    '',
+    `- [OpenAPI document](${siteUrl}/openapi.yaml): every operation and schema of the API in one YAML file, the source of this reference`,
+    `- [OpenAPI document as JSON](${siteUrl}/openapi.json): the same document as JSON`,
+    `- [All pages as one file](${siteUrl}/llms-full.txt): every page of this site as Markdown, each under its source URL`,
+    `- [Postman collection](${siteUrl}/${postmanFile}): every request of the API, to import into Postman`,
+  ];
+  return { prose, links };
 }

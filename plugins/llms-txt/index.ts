@@ -195,14 +195,16 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
 
       const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
+      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), POSTMAN_FILE);
       const llms = [
         `# ${siteTitle}`,
         '',
         `> ${SITE_SUMMARY}`,
         '',
-        ...agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, '')),
+        // Prose (the agents' instructions) before the first H2: after the summary, where the format allows it.
+        ...agents.prose,
         '',
-        `To try the requests in Postman, import [${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}).`,
+        ...agents.links,
       ];
       // The maintainer handbook (plugins/handbook) keeps its twins, for its page menu, but stays out of both lists.
       const listed = twins.filter((t) => !isHandbookRoute(t.route));

@@ -120,10 +120,16 @@ export function shardKeys(terms: QueryTerm[]): string[] {
   return [...new Set(terms.map((t) => shardKey(t.text)))];
 }
 
-/** How much a term of the index counts for a query term: exact 1, its plural or singular 0.9, a prefix of it 0.6, one typo away 0.45. */
+/** Endings that make another form of the same word ("deploy" → "deployment", "checkpoint" → "checkpoints"). */
+const WORD_FORM = /^(?:ment|ments|ing|ed|d|er|ers|ion|ions|es)$/;
+const MIN_STEM = 4;
+
+/** How much a term of the index counts for a query term: exact 1, its plural or singular 0.9, another form 0.8, a prefix of it 0.6, one typo away 0.45. */
 function matchFactor(q: QueryTerm, term: string): number {
   if (term === q.text) return 1;
   if (term === `${q.text}s` || q.text === `${term}s`) return 0.9;
+  const [short, long] = term.length < q.text.length ? [term, q.text] : [q.text, term];
+  if (short.length >= MIN_STEM && long.startsWith(short) && WORD_FORM.test(long.slice(short.length))) return 0.8;
   if (q.prefix && term.startsWith(q.text)) return 0.6;
   if (q.text.length >= TYPO_MIN_LENGTH && oneEditApart(q.text, term)) return 0.45;
   return 0;

@@ -8,3 +8,7 @@ declare module '@theme/SchemaExpansion' {
   import type { ReactNode } from 'react';
   export function SchemaExpansionProvider(props: { children: ReactNode }): ReactNode;
 }
+
+declare module '@theme/utils/tabsUtils' {
+  export function useTabs(): { selectedValue: string; lazy: boolean };
+}

@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { statSync } from 'node:fs';
 import { routeFile } from '../support/build';
-import { CRAWL_PAGES, hydrated } from '../support/crawl';
+import { CRAWL_PAGES, hydrated, switchToDark } from '../support/crawl';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -34,7 +34,7 @@ for (const { route } of CRAWL_PAGES) {
     const found = await violations(page, route, 'light');
 
     // The reader's way to dark mode: the switch in the navbar.
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await switchToDark(page);
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.mouse.move(0, 0); // No hover styles on the switch while axe reads colours.
     await settled(page);
@@ -97,6 +97,41 @@ for (const { route } of API_PAGES) {
     await settled(page);
     if (axeToo) found.push(...(await violations(page, route, `${FULL_AXE_WIDTH} px`)));
     found.push(...(await unreachableScrollers(page)).map((s) => `${route} [${FULL_AXE_WIDTH} px] scrollable region the keyboard cannot reach: ${s}`));
+    expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
+  });
+}
+
+/**
+ * A phone, 390 px wide: axe in both colour modes, no sideways scrolling of the page, and no
+ * scrolling box out of keyboard reach, on the largest page of each kind (tables and samples are
+ * what a narrow screen squeezes) and on the pages whose tables once scrolled unreachably.
+ */
+const PHONE = { width: 390, height: 844 };
+const PHONE_ROUTES = new Set([
+  ...[...new Set(CRAWL_PAGES.map((p) => p.kind))].map(
+    (kind) =>
+      CRAWL_PAGES.filter((p) => p.kind === kind)
+        .map((p) => ({ route: p.route, bytes: p.kind === 'not-found' ? 0 : statSync(routeFile(p.route)).size }))
+        .reduce((a, b) => (b.bytes > a.bytes ? b : a)).route,
+  ),
+  '/', '/errors', '/fine-tuning/datasets', '/fine-tuning/parameters', '/api/schemas/trainingjobdetail',
+]);
+
+for (const route of PHONE_ROUTES) {
+  test(`at ${PHONE.width} px: axe in light and dark mode, no sideways page scroll, scrolling boxes in keyboard reach: ${route}`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await page.goto(route);
+    await hydrated(page);
+    await settled(page);
+    const found = await violations(page, route, `${PHONE.width} px light`);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    if (scroll > client) found.push(`${route} [${PHONE.width} px] the page scrolls sideways: ${scroll} px of content in ${client} px`);
+    found.push(...(await unreachableScrollers(page)).map((s) => `${route} [${PHONE.width} px] scrollable region the keyboard cannot reach: ${s}`));
+    await switchToDark(page);
+    await page.mouse.move(0, 0);
+    await settled(page);
+    found.push(...(await violations(page, route, `${PHONE.width} px dark`)));
     expect(found, `${found.length} problem(s) on ${route}:\n${found.join('\n')}`).toEqual([]);
   });
 }

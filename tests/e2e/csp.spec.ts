@@ -1,6 +1,6 @@
 /** The build served with its own Content-Security-Policy header runs without a single violation. */
 import { test, expect } from '@playwright/test';
-import { hydrated } from '../support/crawl';
+import { hydrated, switchToDark } from '../support/crawl';
 
 test('pages, search and the colour switch work under the Content-Security-Policy', async ({ page }) => {
   const violations: string[] = [];
@@ -15,7 +15,7 @@ test('pages, search and the colour switch work under the Content-Security-Policy
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     await hydrated(page);
   }
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await switchToDark(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox', { name: /search/i }).pressSequentially('dataset', { delay: 20 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { hydrated } from '../support/crawl';
+import { hydrated, switchToDark } from '../support/crawl';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 
 const ROUTE = '/fine-tuning/datasets';
@@ -292,7 +292,7 @@ test('axe: the page with results shown, in light and dark mode, under the CSP', 
   await choose(page, path.join(SAMPLES, 'bad', 'embedding-pairs.csv'));
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
   const light = await new AxeBuilder({ page }).include('form').withTags(tags).setLegacyMode().analyze();
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await switchToDark(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.mouse.move(0, 0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));

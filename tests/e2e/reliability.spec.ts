@@ -3,10 +3,9 @@
  * readable without JavaScript; no crash and a working colour-mode switch when storage is blocked.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { CRAWL_PAGES, MAIN_CONTENT, NOT_FOUND_ROUTE, hydrated, type CrawlPage } from '../support/crawl';
+import { CRAWL_PAGES, MAIN_CONTENT, NOT_FOUND_ROUTE, hydrated, switchToDark, type CrawlPage } from '../support/crawl';
 import { deref, findOperation, spec, type Json } from '../support/openapi';
 
-const COLOUR_SWITCH = { name: /Switch between dark and light mode/ } as const;
 
 /** Top-level fields of a body or component schema, as the reference lists them. */
 function fieldNames(schema: Json | undefined, direction: 'request' | 'response'): string[] {
@@ -151,7 +150,7 @@ test.describe('with storage blocked', () => {
       await expect(page.locator('h1').first()).toBeVisible();
       const html = page.locator('html');
       await expect(html).toHaveAttribute('data-theme', 'light');
-      await page.getByRole('button', COLOUR_SWITCH).click();
+      await switchToDark(page);
       await expect(html).toHaveAttribute('data-theme', 'dark');
       await expect(crashed).toHaveCount(0);
     });

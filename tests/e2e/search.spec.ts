@@ -1,7 +1,7 @@
 /** Search as a reader uses it: Ctrl+K, type, results grouped by page, pick one with the keyboard, land on the page. */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { hydrated } from '../support/crawl';
+import { hydrated, switchToDark } from '../support/crawl';
 
 // Typing, results and axe in a real browser: slower than the default 30 s allows when the machine is busy.
 test.describe.configure({ timeout: 120_000 });
@@ -47,6 +47,10 @@ const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
   // A one-letter typo in a word of five letters or more.
   ['trainnig job', '/api/create-training-job', 5],
   ['embedings', '/guides/embeddings', 3],
+  // Everyday words for an operation: another form of a word ("deploy" for "deployment") counts.
+  ['deploy model', '/api/create-deployment', 1],
+  ['delete project', '/api/delete-project-by-id', 1],
+  ['list checkpoints', '/api/list-checkpoints', 1],
 ];
 
 for (const [query, url, among] of QUERIES) {
@@ -153,7 +157,7 @@ test('the open result list passes axe in light and dark mode', async ({ page }) 
   for (const mode of ['light', 'dark']) {
     await page.goto('/fine-tuning/datasets');
     await hydrated(page);
-    if (mode === 'dark') await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    if (mode === 'dark') await switchToDark(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     await box(page).focus();
     await box(page).pressSequentially('GRPO', { delay: 20 });

@@ -1,5 +1,5 @@
 /** Site behaviour of the product spec §2 and §4, as a reader sees it in Chromium. */
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { hydrated } from '../support/crawl';
 
 const GUIDE = '/fine-tuning/parameters';
@@ -63,17 +63,27 @@ test('the skip link is the first thing the keyboard reaches and moves focus to t
 
 test.describe('colour mode', () => {
   test.use({ colorScheme: 'dark' });
+  const toggle = (page: Page) => page.getByRole('button', { name: /Switch between dark and light mode/ });
 
-  test('defaults to light even when the system prefers dark', async ({ page }) => {
+  test("follows the reader's system until the reader chooses, and the choice survives a reload", async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await hydrated(page);
+    const html = page.locator('html');
+    // Before the first paint too: the inline script reads prefers-color-scheme.
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(toggle(page)).toHaveAttribute('aria-label', /system mode/);
+    await toggle(page).click(); // system → light
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload(); // The system still prefers dark: the reader's choice wins.
+    await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the switch changes the mode and the choice survives a reload', async ({ page }) => {
+  test('a system that prefers light gets light, and a change of the system preference is followed', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 

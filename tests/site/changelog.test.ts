@@ -98,3 +98,10 @@ test('both pages are in the sitemap, in llms.txt, and have Markdown twins with t
   assert.doesNotMatch(changelogTwin, /<ApiChangelog|<head>/);
   assert.match(await read('api/retrieve-project-by-id.md'), /\| 404 \| .* See \[Errors\]\(\/errors#404\)\./);
 });
+
+test('/changelog labels match its legend: no change marked Breaking says only that a description changed', async () => {
+  const html = await fs.readFile(path.join(BUILD_DIR, 'changelog.html'), 'utf8');
+  const items = [...html.matchAll(/<li>\s*<span class=["']?breaking[^>]*>Breaking<\/span>\s*<span>([\s\S]*?)<\/span>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+  assert.ok(items.length > 0, 'no Breaking item found in changelog.html (did the markup change?)');
+  assert.deepEqual(items.filter((t) => /description changed\.$/.test(t)), []);
+});

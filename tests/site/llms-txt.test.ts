@@ -52,23 +52,79 @@ test('llms.txt has the H1, the summary and the four sections', async () => {
   assert.ok(text.indexOf('](/api/create-project.md)') < text.indexOf('](/api/create-dataset.md)'), 'tag order');
 });
 
-test('llms.txt opens with the section for agents: base URL and auth header from the OpenAPI document, spec, twins, deletes, costs', async () => {
+test('llms.txt tells agents first: base URL and auth header from the OpenAPI document, twins, deletes, costs; then the spec files', async () => {
   const text = await read(path.join(BUILD_DIR, 'llms.txt'));
   const spec = JSON.parse(await read(path.join(BUILD_DIR, 'openapi.json')));
   const header = (Object.values(spec.components.securitySchemes) as Array<{ in: string; name: string }>).find((s) => s.in === 'header')!.name;
-  assert.equal(text.match(/^## .*/m)?.[0], '## For AI agents', 'the first section');
-  const agents = text.slice(text.indexOf('## For AI agents'), text.indexOf('## Guides'));
-  assert.ok(agents.includes(`Base URL: \`${spec.servers[0].url}\``), agents);
-  assert.ok(agents.includes(`\`${header}\` header`), agents);
-  for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt']) assert.ok(agents.includes(`https://docs.withemissary.com/${file}`), file);
-  assert.match(agents, /plus `\.md`/);
-  assert.match(agents, /Treat every delete as irreversible/);
-  assert.match(agents, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
-  assert.match(agents, /not documented/);
+  const parsed = parseLlmsTxt(text);
+  // The instructions are the format's prose part, between the summary and the first H2.
+  const info = parsed.info;
+  assert.ok(info.includes(`Base URL: \`${spec.servers[0].url}\``), info);
+  assert.ok(info.includes(`\`${header}\` header`), info);
+  assert.match(info, /plus `\.md`/);
+  assert.match(info, /Treat every delete as irreversible/);
+  assert.match(info, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
+  assert.match(info, /not documented/);
+  assert.equal(Object.keys(parsed.sections)[0], 'For AI agents', 'the first section');
+  const files = parsed.sections['For AI agents'].map((l) => l.url);
+  for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt', POSTMAN]) assert.ok(files.includes(`https://docs.withemissary.com/${file}`), file);
   // Its links are absolute and answer files of the build.
-  for (const [, url] of agents.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {
+  for (const [, url] of `${info}\n${files.map((f) => `](${f})`).join('\n')}`.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {
     assert.ok(await exists(path.join(BUILD_DIR, new URL(url).pathname)), url);
   }
+});
+
+/**
+ * llms.txt read by the rules of the format's reference parser, `parse_llms_file` in the Python
+ * package `llms_txt` (github.com/AnswerDotAI/llms-txt, llms_txt/core.py; not installable here: no
+ * PyPI). Its regular expressions, in JavaScript's syntax: split at every line starting `##` (the
+ * heading text captured), the part before the first one must match
+ * `^#\s*(?P<title>.+?$)\n+(?:^>\s*(?P<summary>.+?$)$)?\n+(?P<info>.*)` (multiline, dotall), and
+ * every non-empty line of a section must contain `-\s*\[(?P<title>[^\]]+)\]\((?P<url>[^\)]+)\)(?::\s*(?P<desc>.*))?`
+ * (re.search; a line without one makes the reference parser raise). Where it would raise, this throws.
+ */
+interface LlmsLink {
+  title: string;
+  url: string;
+  desc: string | undefined;
+}
+function parseLlmsTxt(txt: string): { title: string; summary: string | undefined; info: string; sections: Record<string, LlmsLink[]> } {
+  const [start, ...rest] = txt.split(/^##\s*(.*?$)/m);
+  const sections: Record<string, LlmsLink[]> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    sections[rest[i]] = rest[i + 1]
+      .trim()
+      .split(/\n+/)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const m = line.match(/-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<desc>.*))?/);
+        if (!m) throw new Error(`llms.txt, section "${rest[i]}": the reference parser finds no link in the line: ${line}`);
+        return { title: m.groups!.title, url: m.groups!.url, desc: m.groups!.desc };
+      });
+  }
+  const head = start.trim().match(/^#\s*(?<title>.+?$)\n+(?:^>\s*(?<summary>.+?$)$)?\n+(?<info>.*)/ms);
+  if (!head) throw new Error('llms.txt: the reference parser finds no "# title" followed by a blank line before the first "##" section');
+  return { title: head.groups!.title, summary: head.groups!.summary, info: head.groups!.info, sections };
+}
+
+test('llms.txt parses by the llms.txt reference parser: title, summary, prose, sections of links, each resolving', async () => {
+  const text = await read(path.join(BUILD_DIR, 'llms.txt'));
+  const parsed = parseLlmsTxt(text);
+  assert.equal(parsed.title, 'Emissary Docs');
+  assert.ok(parsed.summary && /^Developer documentation/.test(parsed.summary), `summary not recognised (read as prose: ${parsed.info.slice(0, 80)}…)`);
+  assert.deepEqual(Object.keys(parsed.sections), ['For AI agents', 'Guides', 'API reference', 'Schemas', 'Optional']);
+  const unresolved: string[] = [];
+  for (const [name, links] of Object.entries(parsed.sections)) {
+    assert.ok(links.length > 0, `section ${name} has no links`);
+    for (const { url } of links) {
+      const local = url.replace(/^https:\/\/docs\.withemissary\.com\//, '/');
+      if (!local.startsWith('/') || !(await exists(path.join(BUILD_DIR, decodeURIComponent(local))))) unresolved.push(`${name}: ${url}`);
+    }
+  }
+  assert.deepEqual(unresolved, []);
+  // The parser itself fails on what the format forbids: prose in a section, a summary not recognised.
+  assert.throws(() => parseLlmsTxt('# T\n\n> S\n\n## A\n\n- Base URL: x\n'), /no link in the line/);
+  assert.equal(parseLlmsTxt('# T\n\n> S\n\n## A\n\n- [a](/a)\n').summary, undefined);
 });
 
 test('every llms.txt link resolves to a file in build/', async () => {

@@ -170,3 +170,64 @@ test('API pages link to the OpenAPI document in the repository, not to an edit o
   }
   assert.deepEqual(problems, []);
 });
+
+test('every page names its type and the site for link previews (og:type, og:site_name)', async () => {
+  const problems: string[] = [];
+  for await (const file of htmlFiles()) {
+    const html = await fs.readFile(file, 'utf8');
+    if (meta(html, 'og:type').join() !== 'website') problems.push(`${fileRoute(file)}: og:type ${JSON.stringify(meta(html, 'og:type'))}`);
+    if (meta(html, 'og:site_name').join() !== config.title) problems.push(`${fileRoute(file)}: og:site_name ${JSON.stringify(meta(html, 'og:site_name'))}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('API pages describe themselves in whole sentences of plain text (meta and og description)', async () => {
+  const problems: string[] = [];
+  for (const route of ['/api/emissary-api', ...OPERATION_SLUGS.map((s) => `/api/${s}`), ...SCHEMA_SLUGS.map((s) => `/api/schemas/${s}`)]) {
+    const html = await fs.readFile(routeFile(route), 'utf8');
+    const [description] = meta(html, 'description');
+    if (!description) continue; // A schema without a description has none.
+    if (!/[.!?)]$/.test(description)) problems.push(`${route}: stops mid-sentence: ${description}`);
+    if (/[`*[\]]/.test(description)) problems.push(`${route}: Markdown left in: ${description}`);
+    if (meta(html, 'og:description')[0] !== description) problems.push(`${route}: og:description differs`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('sitemap.xml dates every guide and API page (lastmod)', async () => {
+  const xml = await fs.readFile(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
+  const dated = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [new URL(m[1]).pathname, m[2]]));
+  const routes = ['/', ...GUIDE_ROUTES, '/errors', '/changelog', '/api/emissary-api', ...OPERATION_SLUGS.map((s) => `/api/${s}`), ...SCHEMA_SLUGS.map((s) => `/api/schemas/${s}`)];
+  const undated = routes.filter((r) => !/^\d{4}-\d{2}-\d{2}$/.test(dated.get(r) ?? ''));
+  assert.deepEqual(undated, []);
+  // The API pages change with the OpenAPI document: its last commit's date.
+  const specDate = execFileSync('git', ['log', '-1', '--format=%cI', '--', 'openapi/emissary.yaml'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  if (specDate) assert.equal(dated.get('/api/create-project'), new Date(specDate).toISOString().slice(0, 10));
+});
+
+test('the not-found page offers a search and the main sections, and names no canonical URL', async () => {
+  const html = await fs.readFile(path.join(BUILD_DIR, '404.html'), 'utf8');
+  assert.doesNotMatch(html, /rel=["']?canonical/);
+  assert.doesNotMatch(html, /404\.html/);
+  const main = html.slice(html.indexOf('<main'));
+  assert.match(main, /<form[^>]*role=["']?search["']?[^>]*action=["']?\/search/);
+  assert.match(main, /<button[^>]*type=["']?submit/);
+  for (const href of ['/fine-tuning/quickstart', '/api', '/errors', '/changelog']) assert.match(main, new RegExp(`href=["']?${href}["' >]`), href);
+});
+
+test('operation pages write paths as the document does, /v1/projects/{project_id}, never :project_id', async () => {
+  const problems: string[] = [];
+  for (const slug of OPERATION_SLUGS) {
+    const html = await fs.readFile(routeFile(`/api/${slug}`), 'utf8');
+    const path = html.match(/class=["']?openapi__method-endpoint-path["']?>([^<]+)</)?.[1];
+    if (!path) problems.push(`/api/${slug}: no method-and-path heading`);
+    else if (/:[a-z_]+/.test(path)) problems.push(`/api/${slug}: ${path}`);
+  }
+  assert.deepEqual(problems, []);
+  assert.match(await fs.readFile(routeFile('/api/list-datasets'), 'utf8'), /openapi__method-endpoint-path["']?>\/v1\/projects\/\{project_id\}\/datasets</);
+});
+
+test('/api counts the schemas in their one group', async () => {
+  const html = await fs.readFile(routeFile('/api'), 'utf8');
+  assert.match(html, new RegExp(`>Schemas</span></h2><p[^>]*>${SCHEMA_SLUGS.length} items<`));
+});

@@ -1,7 +1,7 @@
 /** The pages a crawl visits: every route of build/sitemap.xml plus the not-found page, each with its kind. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BUILD_DIR } from './build';
 import { ALL_ROUTES, OPERATION_SLUGS } from './routes';
 import { isHandbookRoute } from '../../plugins/handbook';
@@ -45,3 +45,19 @@ export async function hydrated(page: Page): Promise<void> {
 
 /** The element a page's main content lives in: <main>, or the skip link's target where a plugin page has none. */
 export const MAIN_CONTENT = 'main, #__docusaurus_skipToContent_fallback:not(:has(main))';
+
+/**
+ * Turns the site dark with the navbar switch, as a reader does. The switch cycles system → light →
+ * dark (the site follows the system's preference until the reader chooses), so it is pressed until
+ * the page is dark: twice from the system's light, once from a light choice.
+ */
+export async function switchToDark(page: Page): Promise<void> {
+  const html = page.locator('html');
+  const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
+  for (let i = 0; i < 3 && (await html.getAttribute('data-theme')) !== 'dark'; i++) {
+    const label = await toggle.getAttribute('aria-label');
+    await toggle.click();
+    await expect(toggle).not.toHaveAttribute('aria-label', label ?? '');
+  }
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+}

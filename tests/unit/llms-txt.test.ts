@@ -192,8 +192,11 @@ test('the Postman collection groups requests by tag and fills in examples', () =
 test('the agent section of llms.txt takes the base URL and the auth header from the document, and fails loudly without them', () => {
   const real = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
   const moved = { ...real, servers: [{ url: 'https://api.example.test' }], components: { ...real.components, securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-Other-Key' } } } };
-  const text = agentSection(moved, 'https://docs.example.test').join('\n');
-  assert.match(text, /^## For AI agents/);
+  const { prose, links } = agentSection(moved, 'https://docs.example.test', 'c.json');
+  const text = [...prose, ...links].join('\n');
+  assert.doesNotMatch(prose.join('\n'), /^#/m, 'no heading in the prose part');
+  assert.equal(links[0], '## For AI agents');
+  for (const line of links.slice(1).filter(Boolean)) assert.match(line, /^- \[[^\]]+\]\(https:\/\/docs\.example\.test\/[^)\s]+\): \S/, line);
   assert.ok(text.includes('Base URL: `https://api.example.test`'), text);
   assert.ok(text.includes('`X-Other-Key` header'), text);
   assert.ok(text.includes('https://docs.example.test/openapi.yaml') && text.includes('https://docs.example.test/openapi.json'));
@@ -202,10 +205,10 @@ test('the agent section of llms.txt takes the base URL and the auth header from 
     assert.ok(text.includes(`(https://docs.example.test/api/${slug}.md)`), slug);
   }
   assert.match(text, /not document whether a deleted object can be restored\. Treat every delete as irreversible/);
-  const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d').join('\n');
+  const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d', 'c.json').prose.join('\n');
   assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
   assert.match(text, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
-  assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d'), /no servers\[0\]\.url/);
+  assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d', 'c.json'), /no servers\[0\]\.url/);
   const withoutEngines = { ...real, paths: Object.fromEntries(Object.entries(real.paths).filter(([p]) => !p.startsWith('/v1/engines'))) };
-  assert.throws(() => agentSection(withoutEngines, 'https://d'), /createEngine \(a billed call\)/);
+  assert.throws(() => agentSection(withoutEngines, 'https://d', 'c.json'), /createEngine \(a billed call\)/);
 });

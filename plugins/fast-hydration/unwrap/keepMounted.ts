@@ -1,4 +1,5 @@
-import { cloneElement, isValidElement, type ComponentType, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useId, type ComponentType, type ReactNode } from 'react';
+import { linkTabPanels } from '../../../src/theme/TabItem/linkTabPanels';
 
 /**
  * Docusaurus's Tabs and the OpenAPI theme's tab components remount their content after hydration
@@ -6,11 +7,11 @@ import { cloneElement, isValidElement, type ComponentType, type ReactNode } from
  * rendered and highlighted twice while the page starts. Their layout effect already restores the
  * reader's stored or linked tab, so this returns the original's element with a constant key.
  * The original must be a function component that returns one keyed element (all of them do); its
- * hooks run as this wrapper's.
+ * hooks run as this wrapper's. It also gives each tab the id its panel is labelled by (linkTabPanels).
  */
 export function keepMounted<P extends object>(Original: ComponentType<P>, name: string): ComponentType<P> {
   function KeptMounted(props: P): ReactNode {
-    const rendered = (Original as unknown as (p: P) => ReactNode)(props);
+    const rendered = (Original as unknown as (p: P) => ReactNode)(linkTabPanels(props, useId()));
     return isValidElement(rendered) ? cloneElement(rendered, { key: 'mounted' }) : rendered;
   }
   KeptMounted.displayName = `KeepMounted(${name})`;

@@ -36,8 +36,8 @@ export default function ErrorDetails({ status }: { status: string }): ReactNode 
                 <td>
                   <code>{f.name}</code>
                 </td>
-                <td>{f.type}</td>
-                <td>{f.required ? 'yes' : 'no'}</td>
+                <td data-label="Type">{f.type}</td>
+                <td data-label="Required">{f.required ? 'yes' : 'no'}</td>
                 <td dangerouslySetInnerHTML={{ __html: f.description }} />
               </tr>
             ))}

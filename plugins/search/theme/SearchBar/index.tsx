@@ -68,6 +68,10 @@ export default function SearchBar(): ReactNode {
           <kbd>K</kbd>
         </span>
       )}
+      {/* A form needs a way to submit it other than Enter (WCAG 3.2.2, H32): shown when it has focus. */}
+      <button type="submit" className={clsx('button button--primary button--sm', styles.submit)}>
+        Search
+      </button>
       {Results && <Results input={input} listboxId={LISTBOX_ID} onState={setPopup} />}
     </form>
   );

@@ -28,7 +28,12 @@ export default function SearchPage(): ReactNode {
       <main className="container margin-vert--lg">
         <h1>Search the documentation</h1>
         <form role="search" aria-label="Search the documentation" method="get" className="margin-bottom--lg">
-          <input type="search" name="q" aria-label="Search the documentation" defaultValue={query} className="navbar__search-input" />
+          <div style={{ display: 'flex', gap: '0.5rem' }}>
+            <input type="search" name="q" aria-label="Search the documentation" defaultValue={query} className="navbar__search-input" style={{ flex: 1 }} />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
         </form>
         {query && hits && (
           <>

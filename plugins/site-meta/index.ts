@@ -1,0 +1,42 @@
+/**
+ * Page metadata the themes leave out: `lastmod` in sitemap.xml for the API pages (the guides get
+ * theirs from their file's last commit, through the docs plugin; an API page changes when the
+ * OpenAPI document does), and no canonical URL on the not-found page (theme-classic gives every
+ * page one from its path, and 404.html's would name /404.html, a page no one should index).
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from '@docusaurus/types';
+import type { PluginOptions as SitemapOptions } from '@docusaurus/plugin-sitemap';
+import { getFileCommitDate } from '@docusaurus/utils';
+import { OPENAPI_SPEC } from '../api-reference/options';
+
+const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type CreateSitemapItems = NonNullable<SitemapOptions['createSitemapItems']>;
+
+/** The sitemap's items, with the API pages dated by the OpenAPI document's last commit (none outside git). */
+export const createSitemapItems: CreateSitemapItems = async ({ defaultCreateSitemapItems, ...params }) => {
+  const items = await defaultCreateSitemapItems(params);
+  const spec = await getFileCommitDate(path.resolve(SITE_DIR, OPENAPI_SPEC), { age: 'newest' }).catch(() => null);
+  if (!spec) return items;
+  const lastmod = new Date(spec.timestamp).toISOString().slice(0, 10);
+  return items.map((item) => (item.lastmod || !/^\/api(\/|$)/.test(new URL(item.url).pathname) ? item : { ...item, lastmod }));
+};
+
+/** The head tags that name the page's own URL: wrong on a page served for any unknown address. */
+const OWN_URL_TAGS = /<link\b[^>]*\srel=["']?(?:canonical|alternate)["']?[^>]*>|<meta\b[^>]*\sproperty=["']?og:url["']?[^>]*>/g;
+
+export default function siteMeta(): Plugin {
+  return {
+    name: 'site-meta',
+    async postBuild({ outDir }) {
+      const file = path.join(outDir, '404.html');
+      const html = await fs.readFile(file, 'utf8');
+      const stripped = html.replace(OWN_URL_TAGS, '');
+      if (stripped === html) throw new Error(`site-meta: ${file} has no canonical link to remove (did theme-classic change?)`);
+      await fs.writeFile(file, stripped);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The not-found page: what happened, a search (a plain form to /search: it works without
+// JavaScript and loads nothing; the navbar box above offers results as you type) and the main sections.
+import type { ReactNode } from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import Heading from '@theme/Heading';
+import type { Props } from '@theme/NotFound/Content';
+
+const SECTIONS = [
+  { to: '/', label: 'Start your first fine-tuning project' },
+  { to: '/fine-tuning/quickstart', label: 'Quickstart' },
+  { to: '/fine-tuning/datasets', label: 'Fine-tuning guides' },
+  { to: '/api', label: 'API reference' },
+  { to: '/errors', label: 'Errors' },
+  { to: '/changelog', label: 'API changelog' },
+];
+
+export default function NotFoundContent({ className }: Props): ReactNode {
+  const searchPage = useBaseUrl('/search');
+  return (
+    <main className={clsx('container margin-vert--xl', className)}>
+      <div className="row">
+        <div className="col col--6 col--offset-3">
+          <Heading as="h1" className="hero__title">
+            Page not found
+          </Heading>
+          <p>No page lives at this address. It may have moved, or the link may have a typo.</p>
+          <form role="search" action={searchPage} method="get" className="margin-bottom--lg">
+            <label htmlFor="not-found-search">Search the docs</label>
+            <div style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>
+              <input id="not-found-search" className="navbar__search-input" style={{ flex: 1 }} type="search" name="q" autoComplete="off" />
+              <button type="submit" className="button button--primary">
+                Search
+              </button>
+            </div>
+          </form>
+          <Heading as="h2">Main sections</Heading>
+          <ul>
+            {SECTIONS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </main>
+  );
+}
