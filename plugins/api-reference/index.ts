@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import { OPENAPI_SPEC } from './options';
+import { OPENAPI_SPEC_FILE } from './options';
 import { POSTMAN_FILE, postmanCollection } from './postman';
 import { sampleTarget } from './samples';
 import { parseOpenApi } from './spec';
@@ -53,7 +53,7 @@ function apiOnly(module: Module): boolean {
 }
 
 export default function apiReference(context: LoadContext): Plugin {
-  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const specFile = OPENAPI_SPEC_FILE;
   const { url, baseUrl } = context.siteConfig;
   return {
     name: 'api-reference',

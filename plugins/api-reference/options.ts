@@ -24,6 +24,8 @@ const SITE_DIR = path.join(HERE, '../..');
  * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
  */
 export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || 'openapi/emissary.yaml';
+/** The document's file: `OPENAPI_SPEC` relative to the site, or absolute. */
+export const OPENAPI_SPEC_FILE = path.resolve(SITE_DIR, OPENAPI_SPEC);
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
@@ -46,7 +48,7 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed } = normalizeDocument(parseOpenApi(readFileSync(path.join(SITE_DIR, OPENAPI_SPEC), 'utf8')));
+  const { doc, changed } = normalizeDocument(parseOpenApi(readFileSync(OPENAPI_SPEC_FILE, 'utf8')));
   if (!changed) return { specPath: OPENAPI_SPEC, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });

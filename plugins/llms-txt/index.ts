@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
+import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC, OPENAPI_SPEC_FILE } from '../api-reference/options';
 import { POSTMAN_FILE } from '../api-reference/postman';
 import { parseOpenApi } from '../api-reference/spec';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
@@ -107,7 +107,7 @@ function generatedIndexMarkdown(
 }
 
 export default function llmsTxt(context: LoadContext): Plugin {
-  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const specFile = OPENAPI_SPEC_FILE;
   const { baseUrl, url: siteUrl, title: siteTitle } = context.siteConfig;
   const relative = (route: string) => (route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\//, '')).replace(/\/$/, '');
   const twinPath = (route: string) => `${relative(route) || 'index'}.md`;
