@@ -6,7 +6,7 @@
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import { HTTP_METHODS, webhooksKey, type OpenApiDocument, type Operation } from './spec';
+import { fallbackOperationId, HTTP_METHODS, webhooksKey, type OpenApiDocument, type Operation } from './spec';
 
 interface MdNode {
   type: string;
@@ -51,21 +51,25 @@ export const yamlString = (text: string) => JSON.stringify(text);
 
 const isPlain = (text: string) => !/[\n*_`[\]<>#\\|~]/.test(text) && plainTitle(text) === text.trim();
 
-function normalizeOperation(op: Operation): Operation {
+function normalizeOperation(given: Operation, method: string, path: string, webhook: boolean): Operation {
+  // Without an operationId an operation's page is named after its method and path, and titled by them without a summary.
+  const op = given.operationId || webhook
+    ? given
+    : { ...given, operationId: fallbackOperationId(method, path), ...(given.summary ? {} : { summary: `${method.toUpperCase()} ${path}` }) };
   if (typeof op.summary !== 'string' || isPlain(op.summary)) return op;
   const { title, rest } = splitTitle(op.summary);
   const description = [rest, op.description ?? ''].filter(Boolean).join('\n\n');
   return { ...op, summary: title, ...(description ? { description } : {}) };
 }
 
-function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined) {
+function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined, webhooks = false) {
   if (!items) return items;
   return Object.fromEntries(
     Object.entries(items).map(([key, item]) => [
       key,
       Object.fromEntries(
         Object.entries(item).map(([method, op]) =>
-          (HTTP_METHODS as readonly string[]).includes(method) ? [method, normalizeOperation(op as Operation)] : [method, op],
+          (HTTP_METHODS as readonly string[]).includes(method) ? [method, normalizeOperation(op as Operation, method, key, webhooks)] : [method, op],
         ),
       ),
     ]),
@@ -97,7 +101,7 @@ export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument;
   const out = {
     ...doc,
     paths: normalizePathItems(doc.paths)!,
-    ...(webhooks ? { [key]: normalizePathItems(webhooks) } : {}),
+    ...(webhooks ? { [key]: normalizePathItems(webhooks, true) } : {}),
     ...(named ? { components: { ...doc.components, schemas: named } } : {}),
   } as OpenApiDocument;
   return { doc: out, changed: JSON.stringify(out) !== before };

@@ -142,6 +142,13 @@ const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-opena
 export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
 
 
+/**
+ * The page name of an operation without `operationId` (optional in OpenAPI): its method and path,
+ * such as get-users-user-id for GET /users/{user_id}. The generator's copy of the document gives
+ * the operation this id (normalize.ts), so the page it writes has this name.
+ */
+export const fallbackOperationId = (method: string, path: string) => kebabCase(`${method} ${path}`);
+
 export interface ApiOperationEntry {
   operation: Operation;
   method: string;
@@ -162,7 +169,6 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
     for (const [method, value] of Object.entries(item)) {
       if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
       const raw = value as Operation;
-      if (!raw.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const own = raw.parameters ?? [];
       const key = (p: Parameter) => {
         const r = deref(doc, p);
@@ -170,7 +176,7 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
       };
       const ownKeys = new Set(own.map(key));
       const operation = { ...raw, parameters: [...shared.filter((p) => !ownKeys.has(key(p))), ...own] };
-      const slug = kebabCase(raw.operationId);
+      const slug = kebabCase(raw.operationId ?? fallbackOperationId(method, path));
       entries.push({ operation, method, path, tag: raw.tags?.[0] ?? 'Other', slug, route: `/api/${slug}` });
     }
   }
