@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
-import { mdxDescription, withHtmlDescriptions } from './descriptions';
+import { mdxDescription, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, yamlString } from './normalize';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from './spec';
@@ -137,7 +137,7 @@ export function openApiDocsOptions() {
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
             const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('operation', api.operationId)));
+            return withSourceLink(withChangeNote(withMdxDescriptions(page), siteChangeBadge('operation', api.operationId)));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.frontMatter.description);
@@ -151,7 +151,7 @@ export function openApiDocsOptions() {
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
-            const markdown = createInfoPageMD({ ...item, info });
+            const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info }));
             return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
@@ -168,7 +168,7 @@ export function openApiDocsOptions() {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(withChangeNote(page, siteChangeBadge('schema', name)));
+            return withSourceLink(withChangeNote(withMdxDescriptions(page), siteChangeBadge('schema', name)));
           },
         },
       } satisfies OpenApiPlugin.Options,
