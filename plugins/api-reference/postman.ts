@@ -3,7 +3,7 @@
  * document: one folder per tag in the document's tag order, example values filled in.
  */
 import { API_KEY_PLACEHOLDER } from '../../config/codeSamples';
-import { operationSample, postmanBody, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
+import { operationSample, postmanBody, requestHeaders, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
 import { derefDeep, listOperations, type Operation, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -79,7 +79,9 @@ function requestItem(op: Operation & { method: string; path: string }, sample: S
   const enabledQuery = query.filter((q) => !q.disabled).map((q) => `${q.key}=${encodeURIComponent(q.value)}`);
   const raw = `${BASE}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.join('&')}` : ''}`;
 
-  const header: KeyValue[] = sample.body?.kind === 'json' ? [{ key: 'Content-Type', value: 'application/json' }] : [];
+  // The declared header and cookie parameters; the credentials are the collection's auth.
+  const header: KeyValue[] = requestHeaders({ ...sample, auth: undefined });
+  if (sample.body?.kind === 'json') header.push({ key: 'Content-Type', value: 'application/json' });
   const body = postmanBody(sample.body);
   return {
     name: op.summary ?? op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,

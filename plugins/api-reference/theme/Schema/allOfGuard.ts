@@ -1,6 +1,6 @@
 /**
  * A guard for the OpenAPI theme's Schema: where the parts of an `allOf` disagree on a property
- * (GitHub's workflow_job webhooks: one part's `conclusion` is a string enum, another's null),
+ * (GitHub's workflow_job webhooks: one part's `run_id` is a number, another's an integer),
  * the theme's merge leaves that property undefined and its SchemaEdge throws while rendering.
  * Such an `allOf` is handed over already merged, each disputed property taken from the last part
  * that defines it (the most specific, as documents write them). Every other schema stays as it is.
