@@ -5,6 +5,7 @@ import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
+import { otherDocument, SITE } from './plugins/api-reference/site';
 import changelog from './plugins/changelog';
 import cspHeaders from './plugins/csp';
 import fastHydration, { API_DOCS_PLUGIN } from './plugins/fast-hydration';
@@ -23,7 +24,8 @@ import { REPOSITORY_URL } from './config/navbar';
 const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
 
 const config = {
-  title: 'Emissary Docs',
+  // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
+  title: SITE().title,
   tagline: 'Start your first fine-tuning project with Emissary',
   favicon: 'img/favicon.svg',
   url: 'https://docs.withemissary.com',
@@ -107,7 +109,7 @@ const config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar,
+    navbar: otherDocument() ? { ...navbar, title: SITE().title } : navbar,
     footer,
     // Dark highlighting in both colour modes, as the spec says.
     prism: {

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
 import { OPENAPI_SPEC_FILE } from './options';
-import { POSTMAN_FILE, postmanCollection } from './postman';
+import { postmanCollection } from './postman';
+import { SITE } from './site';
 import { sampleTarget } from './samples';
 import { parseOpenApi } from './spec';
 import { API_ONLY_MODULES } from '../fast-hydration';
@@ -83,7 +84,7 @@ export default function apiReference(context: LoadContext): Plugin {
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
       await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
       const collection = postmanCollection(doc, sampleTarget(doc, {}).baseUrl, `${url}${baseUrl}`);
-      await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
+      await fs.writeFile(path.join(outDir, SITE().postmanFile), `${JSON.stringify(collection, null, 2)}\n`);
     },
   };
 }

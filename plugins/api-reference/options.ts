@@ -15,6 +15,7 @@ import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, parseOp
 import { siteChangeBadge, withChangeNote, withErrorLinks } from '../changelog/pages';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { API_DOCS_PLUGIN } from '../fast-hydration';
+import { SITE } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -136,7 +137,7 @@ export function openApiDocsOptions() {
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors to /errors (plugins/changelog).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: withErrorLinks(responses), callbacks } });
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: SITE().errorLinks ? withErrorLinks(responses) : responses, callbacks } });
             return withSourceLink(withChangeNote(withMdxDescriptions(page), siteChangeBadge('operation', api.operationId)));
           },
           createInfoPageMD(item: InfoPageItem) {

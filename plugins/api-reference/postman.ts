@@ -7,7 +7,6 @@ import { operationSample, postmanBody, requestHeaders, sampleTarget, type Sample
 import { derefDeep, listOperations, type Operation, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
-export const POSTMAN_FILE = 'emissary.postman_collection.json';
 
 interface KeyValue {
   key: string;

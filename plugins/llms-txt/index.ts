@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC, OPENAPI_SPEC_FILE } from '../api-reference/options';
-import { POSTMAN_FILE } from '../api-reference/postman';
+import { SITE } from '../api-reference/site';
 import { parseOpenApi } from '../api-reference/spec';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
@@ -197,18 +197,18 @@ export default function llmsTxt(context: LoadContext): Plugin {
       const llms = [
         `# ${siteTitle}`,
         '',
-        `> ${SITE_SUMMARY}`,
+        `> ${SITE().summary ?? SITE_SUMMARY}`,
         '',
         ...agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, '')),
         '',
-        `To try the requests in Postman, import [${POSTMAN_FILE}](${baseUrl}${POSTMAN_FILE}).`,
+        `To try the requests in Postman, import [${SITE().postmanFile}](${baseUrl}${SITE().postmanFile}).`,
       ];
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         llms.push('', `## ${heading}`, '', ...twins.filter((t) => t.section === section).map(link));
       }
       await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
 
-      const full = [`# ${siteTitle}`, '', `> ${SITE_SUMMARY}`, ''];
+      const full = [`# ${siteTitle}`, '', `> ${SITE().summary ?? SITE_SUMMARY}`, ''];
       for (const twin of twins) {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }

@@ -107,7 +107,7 @@ describe('An allOf whose parts disagree', () => {
     } finally {
       console.warn = warn;
     }
-    const guarded = withAgreeingAllOf(schema) as { properties: { workflow_job: { allOf?: unknown; properties: Record<string, unknown> } } };
+    const guarded = withAgreeingAllOf(schema) as unknown as { properties: { workflow_job: { allOf?: unknown; properties: Record<string, unknown> } } };
     assert.equal(guarded.properties.workflow_job.allOf, undefined);
     assert.deepEqual(guarded.properties.workflow_job.properties.run_id, { type: 'integer' });
     assert.deepEqual(guarded.properties.workflow_job.properties.id, { type: 'integer' });
