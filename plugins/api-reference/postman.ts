@@ -4,7 +4,7 @@
  */
 import { API_KEY_PLACEHOLDER } from '../../config/codeSamples';
 import { operationSample, postmanBody, requestHeaders, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
-import { derefDeep, listOperations, type Operation, type OpenApiDocument } from './spec';
+import { derefOperation, listOperations, type Operation, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -109,7 +109,7 @@ export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl
   for (const tag of doc.tags ?? []) folders.set(tag.name, { name: tag.name, ...(tag.description ? { description: absoluteLinks(tag.description, docsUrl) } : {}), item: [] });
   for (const entry of listOperations(doc)) {
     if (!folders.has(entry.tag)) folders.set(entry.tag, { name: entry.tag, item: [] });
-    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path };
+    const op = { ...derefOperation(doc, entry.operation), method: entry.method, path: entry.path };
     const sample = operationSample(doc, entry);
     // Its own auth only where the operation's security differs from the document's.
     const own = JSON.stringify(sample.auth) === JSON.stringify(global.auth) ? undefined : postmanAuth(sample.auth);

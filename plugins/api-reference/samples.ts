@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES } from '../../config/codeSamples';
 import { sampleFromSchema, type RefResolver } from './schema-sample';
-import { derefDeep, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
+import { derefOperation, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
 
 const require = createRequire(import.meta.url);
 // Both packages are CommonJS without types of their own.
@@ -168,7 +168,7 @@ export function sampleTarget(
   return { baseUrl };
 }
 
-/** An operation with its $refs resolved (as `derefDeep` of the reader leaves it: cycles keep their $ref). */
+/** An operation with the $refs its sample reads resolved (`derefOperation` of the reader; deeper schemas keep theirs). */
 export type ApiOperation = Operation & { method: string; path: string };
 
 /** Told once per value the document gives no example for, naming where it was needed. */
@@ -249,7 +249,7 @@ export function sampleRequestFromOperation(
 
 /** The sample request of one operation of the document: the one rule for pages, twins and Postman. */
 export function operationSample(doc: OpenApiDocument, entry: ApiOperationEntry, missing?: MissingExample): SampleRequest {
-  const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
+  const op = { ...derefOperation(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
   const pathServers = (doc.paths[entry.path] as { servers?: Parameters<typeof sampleTarget>[2] } | undefined)?.servers;
   return sampleRequestFromOperation(op, sampleTarget(doc, entry.operation, pathServers), refResolver(doc), missing);
 }

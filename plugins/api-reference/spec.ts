@@ -117,16 +117,35 @@ export const refResolver =
     }
   };
 
-/** A copy with every $ref inlined; a $ref back into its own ancestry is left as is. */
-export function derefDeep<T>(doc: OpenApiDocument, node: T, seen: string[] = []): T {
-  if (Array.isArray(node)) return node.map((n) => derefDeep(doc, n, seen)) as T;
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string') {
-    if (seen.includes(ref)) return node;
-    return derefDeep(doc, pointer(doc, ref) as T, [...seen, ref]);
-  }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, derefDeep(doc, v, seen)])) as T;
+const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+
+/**
+ * An operation with the $refs resolved that its samples and the Postman collection read: its
+ * parameters (their schemas and named examples), its request body, and each media type's schema,
+ * named examples and top-level properties. Deeper schemas keep their $refs, which the sample
+ * builder follows (schema-sample.ts): inlining every $ref copies a shared schema once per use,
+ * which for Stripe's document did not fit in the heap.
+ */
+export function derefOperation(doc: OpenApiDocument, op: Operation): Operation {
+  const schema = (s: Schema | undefined) => (s ? deref(doc, s) : s);
+  const examples = <T extends { examples?: unknown }>(holder: T): T =>
+    holder.examples && typeof holder.examples === 'object' && !Array.isArray(holder.examples)
+      ? { ...holder, examples: mapValues(holder.examples as Record<string, { $ref?: string }>, (e) => deref(doc, e)) }
+      : holder;
+  const parameters = op.parameters?.map((p) => {
+    const r = deref(doc, p);
+    return examples({ ...r, ...(r.schema ? { schema: schema(r.schema) } : {}) });
+  });
+  const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
+  const content = body?.content
+    ? mapValues(body.content, (media) => {
+        const s = schema(media.schema);
+        const withProps = s?.properties ? { ...s, properties: mapValues(s.properties, (p) => deref(doc, p)) } : s;
+        return examples({ ...media, ...(withProps ? { schema: withProps } : {}) });
+      })
+    : undefined;
+  return { ...op, ...(parameters ? { parameters } : {}), ...(body ? { requestBody: { ...body, ...(content ? { content } : {}) } } : {}) };
 }
 
 /** The component name a `#/components/schemas/X` reference points to. */
