@@ -49,7 +49,8 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed } = normalizeDocument(parseOpenApi(readFileSync(OPENAPI_SPEC_FILE, 'utf8')));
+  const { doc, changed, problems } = normalizeDocument(parseOpenApi(readFileSync(OPENAPI_SPEC_FILE, 'utf8')));
+  for (const problem of problems) console.warn(`[WARNING] ${OPENAPI_SPEC}: ${problem}`);
   if (!changed) return { specPath: OPENAPI_SPEC, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });

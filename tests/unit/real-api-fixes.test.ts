@@ -140,3 +140,18 @@ describe('Samples send every header and cookie parameter', () => {
     assert.doesNotMatch(curl, /limit=/, 'optional query parameters without an example stay out');
   });
 });
+
+describe('An invalid webhook', () => {
+  it('is left out of the generator copy with a problem naming it, and the rest is kept', () => {
+    // Vonage's messages document: a webhook written as a callback (a runtime expression where a method belongs).
+    const doc = {
+      openapi: '3.0.1',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      'x-webhooks': { 'inbound-message': { '{$request.body#/callback}': { post: {} } }, status: { post: { summary: 'Status' } } },
+    } as unknown as OpenApiDocument;
+    const { doc: copy, problems } = normalizeDocument(doc);
+    assert.deepEqual(problems, ['webhook "inbound-message" has "{$request.body#/callback}", which is not an HTTP method or a path item field: it gets no page']);
+    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], { 'inbound-message': {}, status: { post: { summary: 'Status' } } });
+  });
+});
