@@ -5,6 +5,7 @@ import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_DOCS_PLUGIN, API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
+import { otherDocument, SITE } from './plugins/api-reference/site';
 import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
 import cspHeaders from './plugins/csp';
@@ -26,7 +27,8 @@ import { REPOSITORY_URL } from './config/navbar';
 const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
 
 const config = {
-  title: 'Emissary Docs',
+  // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
+  title: SITE().title,
   tagline: 'Start your first fine-tuning project with Emissary',
   favicon: 'img/favicon.svg',
   url: 'https://docs.withemissary.com',
@@ -126,7 +128,7 @@ const config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar,
+    navbar: otherDocument() ? { ...navbar, title: SITE().title } : navbar,
     footer,
     // Dark highlighting in both colour modes, as the spec says.
     prism: {

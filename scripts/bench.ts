@@ -18,6 +18,8 @@
  * BENCH_SCALE=1,8,32 (scripts/bench/scale.ts): instead of all the above, one cold build per factor of
  * the document multiplied, and a table of build time, peak memory, output, search index fetched and
  * operation-page JavaScript per factor; writes .bench/scale-results.json and .md.
+ * BENCH_SCALE=real (or real:<id>,<id>; scripts/bench/real-apis.ts): one cold build per public document
+ * of tests/real-apis/documents.yaml instead; writes .bench/real-apis-results.json and .md.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -31,6 +33,7 @@ import { runLighthouse, CHROME_PATH, type FormFactor, type LighthouseRun } from 
 import { analyzeBuild, type PackageShare } from './bench/analyze';
 import { benchSearch, type SearchResult } from './bench/search';
 import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/scale';
+import { benchRealApis, realApisMarkdown } from './bench/real-apis';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
 const SITE = path.resolve(__dirname, '..');
@@ -123,8 +126,24 @@ async function scaleOnly(value: string): Promise<void> {
   console.log(md);
 }
 
+/** `BENCH_SCALE=real` (or `real:<id>,<id>`): one cold build per public document of the real-API set, and its table. */
+async function realApisOnly(value: string): Promise<void> {
+  const loadAverage = os.loadavg();
+  const info = runInfo();
+  let md = '';
+  await benchRealApis(SITE, BENCH, value, log, async (rows) => {
+    // Written after every row: the whole set takes hours on this machine.
+    md = realApisMarkdown(rows, { ...info, loadAverage });
+    await fs.writeFile(path.join(BENCH, 'real-apis-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
+    await fs.writeFile(path.join(BENCH, 'real-apis-results.md'), `${md}\n`);
+    log(`wrote .bench/real-apis-results.json and .bench/real-apis-results.md (${rows.map((r) => r.id).join(', ')})`);
+  });
+  console.log(md);
+}
+
 async function main(): Promise<void> {
   await fs.mkdir(BENCH, { recursive: true });
+  if (process.env.BENCH_SCALE?.startsWith('real')) return realApisOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_SCALE) return scaleOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_ONLY === 'search') return searchOnly();
   if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" is known`);

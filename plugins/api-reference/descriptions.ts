@@ -15,6 +15,8 @@ import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { visit } from 'unist-util-visit';
+import remarkMdx from 'remark-mdx';
+import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 
 const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
 
@@ -31,9 +33,6 @@ interface HastNode {
   properties?: Record<string, unknown>;
   children?: HastNode[];
 }
-
-/** The elements the OpenAPI plugin leaves as tags in a page's MDX (its `clean` escapes the others). */
-const MDX_ALLOWED = new Set([...HTML_ALLOWED].filter((tag) => !/^(pre|kbd|sup|sub|blockquote|del|s|mark|abbr)$/.test(tag)));
 
 /** Keeps the harmless part of raw HTML in a description (documents from elsewhere may hold any). */
 function sanitize(node: HastNode, allowed: Set<string>): HastNode[] {
@@ -77,24 +76,60 @@ function renderDescription(markdown: string, where: string, allowed: Set<string>
     throw new Error(`${where}: the description does not render: ${String(error)}`);
   }
   hast = { ...hast, children: (hast.children ?? []).flatMap((child) => sanitize(child, allowed)) };
-  return renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
+  const html = renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
+  // What a dropped HTML comment leaves before the first element (the page's Markdown component tells HTML by its first "<").
+  return html.trimStart();
 }
 
+/** Parses MDX as the page compiler does (it throws on text MDX reads as broken JSX or JavaScript). */
+const mdxParser = unified().use(remarkParse).use(remarkMdx);
+
+/** Where a description the page's MDX cannot take as Markdown goes, until `withMdxDescriptions`. */
+const htmlDescriptions: string[] = [];
+const PLACEHOLDER = (n: number) => `RENDEREDDESCRIPTION${n}END`;
+
 /**
- * A description the page's MDX shows itself: the Markdown as it is, or, when it holds raw HTML
- * (which MDX would parse as JSX and reject unless well-formed), its sanitized, well-formed HTML.
+ * A description the page's MDX shows itself: its Markdown as it is where MDX reads it as Markdown
+ * does (after the generator's own escaping, `clean`). Otherwise, such as raw HTML (`<br/>` on its
+ * own line, anchors next to a fenced block), text that MDX reads as JSX or an expression
+ * (`<api_token>`, `{`) or an indented code block (MDX has none), a placeholder that
+ * `withMdxDescriptions` replaces with the description rendered to sanitized HTML here, handed to
+ * the page as a string, so no character of it is read as MDX syntax and it shows as written.
  */
 export function mdxDescription(markdown: string | undefined, where: string): string | undefined {
   if (!markdown) return markdown;
-  let raw = false;
-  visit(toHast.parse(markdown), 'html', () => {
-    raw = true;
+  let asMarkdown = true;
+  visit(toHast.parse(markdown), (node: { type: string; position?: { start: { offset?: number } } }) => {
+    if (node.type === 'html') asMarkdown = false;
+    // An indented code block: MDX has none, and would read its text as a paragraph.
+    if (node.type === 'code' && !/^[`~]/.test(markdown.slice(node.position?.start.offset ?? 0))) asMarkdown = false;
   });
-  return raw ? descriptionHtml(markdown, where, MDX_ALLOWED) : markdown;
+  if (asMarkdown) {
+    try {
+      mdxParser.parse(clean(markdown));
+      return markdown;
+    } catch {
+      // MDX reads part of it as syntax: rendered below.
+    }
+  }
+  htmlDescriptions.push(descriptionHtml(markdown, where));
+  return PLACEHOLDER(htmlDescriptions.length - 1);
+}
+
+/** A generated page with the descriptions `mdxDescription` kept aside, as HTML the page outputs as it is. */
+export function withMdxDescriptions(page: string): string {
+  return page.replace(/RENDEREDDESCRIPTION(\d+)END/g, (_, n: string) => {
+    const html = htmlDescriptions[Number(n)];
+    // JSON is a JavaScript string literal; MDX hands the expression to its JavaScript parser.
+    return `<div className="api-description" dangerouslySetInnerHTML={{ __html: ${JSON.stringify(html)} }} />`;
+  });
 }
 
 /** Keys whose values are data (examples, defaults, enums), never rendered Markdown. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/** Maps keyed by names the document chooses: a property or response named `default` or `example` is no data. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'responses', 'headers', 'callbacks', 'schemas', 'definitions', '$defs']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
@@ -118,7 +153,7 @@ export function withHtmlDescriptions<T>(node: T, where: string, keepOwn = false,
           isObject(ex) && typeof ex.summary === 'string' ? { ...ex, summary: descriptionHtml(ex.summary, at(`${key}/${name}/summary`)) } : ex,
         ]),
       );
-    } else if (DATA_KEYS.has(key) && !(key === 'default' && path.at(-1) === 'responses')) {
+    } else if (DATA_KEYS.has(key) && !NAME_MAPS.has(path.at(-1) ?? '')) {
       out[key] = value;
     } else if (key === 'description' && typeof value === 'string') {
       out[key] = keepOwn ? value : descriptionHtml(value, at(key));

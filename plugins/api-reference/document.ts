@@ -13,6 +13,9 @@ interface Loaded {
   stamp: string;
 }
 
+/** Emissary's own document, relative to the site: the one the changelog's releases record. */
+export const RECORDED_SPEC = 'openapi/emissary.yaml';
+
 const loaded = new Map<string, Loaded>();
 
 /** The document at `file` (an absolute path): its text and its parsed form. */

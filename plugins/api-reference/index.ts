@@ -10,8 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import { OPENAPI_SPEC } from './options';
-import { POSTMAN_FILE, postmanCollection } from './postman';
+import { OPENAPI_SPEC_FILE } from './options';
+import { postmanCollection } from './postman';
+import { SITE } from './site';
 import { sampleTarget } from './samples';
 import { openApiDocument } from './document';
 
@@ -54,7 +55,7 @@ function apiOnly(module: Module): boolean {
 }
 
 export default function apiReference(context: LoadContext): Plugin {
-  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const specFile = OPENAPI_SPEC_FILE;
   const { url, baseUrl } = context.siteConfig;
   return {
     name: 'api-reference',
@@ -82,7 +83,7 @@ export default function apiReference(context: LoadContext): Plugin {
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
       await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
       const collection = postmanCollection(doc, sampleTarget(doc, {}).baseUrl, `${url}${baseUrl}`);
-      await fs.writeFile(path.join(outDir, POSTMAN_FILE), `${JSON.stringify(collection, null, 2)}\n`);
+      await fs.writeFile(path.join(outDir, SITE().postmanFile), `${JSON.stringify(collection, null, 2)}\n`);
     },
   };
 }

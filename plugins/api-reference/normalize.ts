@@ -6,7 +6,7 @@
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import { HTTP_METHODS, webhooksKey, type OpenApiDocument, type Operation } from './spec';
+import { fallbackOperationId, HTTP_METHODS, webhooksKey, type OpenApiDocument, type Operation } from './spec';
 
 interface MdNode {
   type: string;
@@ -51,22 +51,34 @@ export const yamlString = (text: string) => JSON.stringify(text);
 
 const isPlain = (text: string) => !/[\n*_`[\]<>#\\|~]/.test(text) && plainTitle(text) === text.trim();
 
-function normalizeOperation(op: Operation): Operation {
+function normalizeOperation(given: Operation, method: string, path: string, webhook: boolean): Operation {
+  // Without an operationId an operation's page is named after its method and path, and titled by them without a summary.
+  const op = given.operationId || webhook
+    ? given
+    : { ...given, operationId: fallbackOperationId(method, path), ...(given.summary ? {} : { summary: `${method.toUpperCase()} ${path}` }) };
   if (typeof op.summary !== 'string' || isPlain(op.summary)) return op;
   const { title, rest } = splitTitle(op.summary);
   const description = [rest, op.description ?? ''].filter(Boolean).join('\n\n');
   return { ...op, summary: title, ...(description ? { description } : {}) };
 }
 
-function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined) {
+/** The fields of a path item besides its operations (the generator takes any other key of a webhook for a method). */
+const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
+
+function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined, webhooks = false, problems: string[] = []) {
   if (!items) return items;
   return Object.fromEntries(
     Object.entries(items).map(([key, item]) => [
       key,
       Object.fromEntries(
-        Object.entries(item).map(([method, op]) =>
-          (HTTP_METHODS as readonly string[]).includes(method) ? [method, normalizeOperation(op as Operation)] : [method, op],
-        ),
+        Object.entries(item).flatMap(([method, op]) => {
+          if ((HTTP_METHODS as readonly string[]).includes(method)) return [[method, normalizeOperation(op as Operation, method, key, webhooks)]];
+          if (webhooks && !PATH_ITEM_FIELDS.has(method)) {
+            problems.push(`webhook "${key}" has "${method}", which is not an HTTP method or a path item field: it gets no page`);
+            return [];
+          }
+          return [[method, op]];
+        }),
       ),
     ]),
   );
@@ -75,8 +87,12 @@ function normalizePathItems(items: Record<string, Record<string, unknown>> | und
 /** Letters and digits only, lower case: titles that differ only in case, spaces or punctuation collide. */
 const titleKey = (title: string) => title.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** A copy of the document with safe titles; `changed` says whether the generator needs the copy. */
-export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument; changed: boolean } {
+/**
+ * A copy of the document with safe titles; `changed` says whether the generator needs the copy,
+ * `problems` what of the document was left out because it is invalid.
+ */
+export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
+  const problems: string[] = [];
   const before = JSON.stringify(doc);
   const schemas = doc.components?.schemas;
   const taken = new Map<string, string>();
@@ -97,8 +113,8 @@ export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument;
   const out = {
     ...doc,
     paths: normalizePathItems(doc.paths)!,
-    ...(webhooks ? { [key]: normalizePathItems(webhooks) } : {}),
+    ...(webhooks ? { [key]: normalizePathItems(webhooks, true, problems) } : {}),
     ...(named ? { components: { ...doc.components, schemas: named } } : {}),
   } as OpenApiDocument;
-  return { doc: out, changed: JSON.stringify(out) !== before };
+  return { doc: out, changed: JSON.stringify(out) !== before, problems };
 }

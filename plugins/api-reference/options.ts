@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
-import { mdxDescription, withHtmlDescriptions } from './descriptions';
+import { mdxDescription, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
-import { openApiDocument } from './document';
+import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
+import { SITE } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -22,9 +23,11 @@ const SITE_DIR = path.join(HERE, '../..');
  * The OpenAPI document, relative to the site. `OPENAPI_SPEC` builds the site from another one: the
  * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
  */
-export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || 'openapi/emissary.yaml';
+export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || RECORDED_SPEC;
 /** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): the config names the API's docs plugin by this path. */
 export const API_DOCS_PLUGIN = path.join(HERE, 'lean-docs-data.ts');
+/** The document's file: `OPENAPI_SPEC` relative to the site, or absolute. */
+export const OPENAPI_SPEC_FILE = path.resolve(SITE_DIR, OPENAPI_SPEC);
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
@@ -47,7 +50,8 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed } = normalizeDocument(openApiDocument(path.join(SITE_DIR, OPENAPI_SPEC)).doc);
+  const { doc, changed, problems } = normalizeDocument(openApiDocument(OPENAPI_SPEC_FILE).doc);
+  for (const problem of problems) console.warn(`[WARNING] ${OPENAPI_SPEC}: ${problem}`);
   if (!changed) return { specPath: OPENAPI_SPEC, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
@@ -150,9 +154,9 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             const description = mdxDescription(api.description, `${where} description`);
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
-            // The latest release's note about the operation, and links from its errors (PageAdditions).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
-            return withSourceLink(additions.withNote(page, 'operation', api.operationId));
+            // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: SITE().errorLinks ? additions.withErrorLinks(responses) : responses, callbacks } });
+            return withSourceLink(additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.info.description);
@@ -166,7 +170,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
-            const markdown = createInfoPageMD({ ...item, info });
+            const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info }));
             return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
@@ -183,7 +187,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(additions.withNote(page, 'schema', name));
+            return withSourceLink(additions.withNote(withMdxDescriptions(page), 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,

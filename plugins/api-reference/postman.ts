@@ -3,11 +3,10 @@
  * document: one folder per tag in the document's tag order, example values filled in.
  */
 import { API_KEY_PLACEHOLDER } from '../../config/codeSamples';
-import { operationSample, postmanBody, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
-import { derefDeep, listOperations, type Operation, type OpenApiDocument } from './spec';
+import { operationSample, postmanBody, requestHeaders, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
+import { derefOperation, listOperations, type Operation, type OpenApiDocument } from './spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
-export const POSTMAN_FILE = 'emissary.postman_collection.json';
 
 interface KeyValue {
   key: string;
@@ -79,7 +78,9 @@ function requestItem(op: Operation & { method: string; path: string }, sample: S
   const enabledQuery = query.filter((q) => !q.disabled).map((q) => `${q.key}=${encodeURIComponent(q.value)}`);
   const raw = `${BASE}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.join('&')}` : ''}`;
 
-  const header: KeyValue[] = sample.body?.kind === 'json' ? [{ key: 'Content-Type', value: 'application/json' }] : [];
+  // The declared header and cookie parameters; the credentials are the collection's auth.
+  const header: KeyValue[] = requestHeaders({ ...sample, auth: undefined });
+  if (sample.body?.kind === 'json') header.push({ key: 'Content-Type', value: 'application/json' });
   const body = postmanBody(sample.body);
   return {
     name: op.summary ?? op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
@@ -108,7 +109,7 @@ export function postmanCollection(doc: OpenApiDocument, baseUrl: string, docsUrl
   for (const tag of doc.tags ?? []) folders.set(tag.name, { name: tag.name, ...(tag.description ? { description: absoluteLinks(tag.description, docsUrl) } : {}), item: [] });
   for (const entry of listOperations(doc)) {
     if (!folders.has(entry.tag)) folders.set(entry.tag, { name: entry.tag, item: [] });
-    const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path };
+    const op = { ...derefOperation(doc, entry.operation), method: entry.method, path: entry.path };
     const sample = operationSample(doc, entry);
     // Its own auth only where the operation's security differs from the document's.
     const own = JSON.stringify(sample.auth) === JSON.stringify(global.auth) ? undefined : postmanAuth(sample.auth);

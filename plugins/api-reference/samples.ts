@@ -4,7 +4,7 @@
  */
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES } from '../../config/codeSamples';
 import { sampleFromSchema, type RefResolver } from './schema-sample';
-import { derefDeep, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
+import { derefOperation, refResolver, type ApiOperationEntry, type OpenApiDocument, type Operation, type Schema } from './spec';
 
 // Both packages are CommonJS without types of their own. A plain require (as in spec.ts), not
 // createRequire(import.meta.url): import.meta makes this module ESM to Playwright's loader, and
@@ -46,6 +46,9 @@ export interface SampleRequest extends SampleTarget {
   path: string;
   pathParams: Record<string, string>;
   query: Record<string, string>;
+  /** Header and cookie parameters the operation declares (every one: an API key may be one of them). */
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
   body?: SampleBody;
 }
 
@@ -76,8 +79,21 @@ export function postmanBody(body: SampleBody | undefined): object | undefined {
   };
 }
 
-export function generateSamples(req: SampleRequest): CodeSample[] {
+/** The request's headers, credentials first, then its header and cookie parameters (one Cookie header). */
+export function requestHeaders(req: SampleRequest): Array<{ key: string; value: string }> {
   const header = req.auth?.in === 'header' ? [{ key: req.auth.name, value: req.auth.value }] : [];
+  for (const [key, value] of Object.entries(req.headers ?? {})) header.push({ key, value });
+  const cookies = Object.entries(req.cookies ?? {}).map(([name, value]) => `${name}=${value}`);
+  if (cookies.length) {
+    const auth = header.find((h) => h.key === 'Cookie');
+    if (auth) auth.value = [auth.value, ...cookies].join('; ');
+    else header.push({ key: 'Cookie', value: cookies.join('; ') });
+  }
+  return header;
+}
+
+export function generateSamples(req: SampleRequest): CodeSample[] {
+  const header = requestHeaders(req);
   if (req.body?.kind === 'json') header.push({ key: 'Content-Type', value: 'application/json' });
   if (req.body?.kind === 'raw') header.push({ key: 'Content-Type', value: req.body.contentType });
   const request = new sdk.Request({
@@ -152,7 +168,7 @@ export function sampleTarget(
   return { baseUrl };
 }
 
-/** An operation with its $refs resolved (as `derefDeep` of the reader leaves it: cycles keep their $ref). */
+/** An operation with the $refs its sample reads resolved (`derefOperation` of the reader; deeper schemas keep theirs). */
 export type ApiOperation = Operation & { method: string; path: string };
 
 /** Told once per value the document gives no example for, naming where it was needed. */
@@ -173,6 +189,9 @@ function exampleOf(holder: { example?: unknown; examples?: Record<string, { valu
 const paramText = (value: unknown) =>
   Array.isArray(value) ? value.map(String).join(',') : value && typeof value === 'object' ? JSON.stringify(value) : String(value);
 
+/** Header parameters OpenAPI says to ignore: the media types and the security scheme set them. */
+const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
+
 export function sampleRequestFromOperation(
   op: ApiOperation,
   target: SampleTarget,
@@ -186,12 +205,18 @@ export function sampleRequestFromOperation(
   };
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
   for (const p of op.parameters ?? []) {
     const value = exampleOf(p);
     if (p.in === 'path') {
       pathParams[p.name] = paramText(value ?? generated(`path parameter "${p.name}"`, p.schema));
     } else if (p.in === 'query' && (value !== undefined || p.required)) {
       query[p.name] = paramText(value ?? generated(`query parameter "${p.name}"`, p.schema));
+    } else if (p.in === 'header' && !IGNORED_HEADERS.test(p.name) && p.name.toLowerCase() !== target.auth?.name.toLowerCase()) {
+      headers[p.name] = paramText(value ?? generated(`header parameter "${p.name}"`, p.schema));
+    } else if (p.in === 'cookie') {
+      cookies[p.name] = paramText(value ?? generated(`cookie parameter "${p.name}"`, p.schema));
     }
   }
   let body: SampleBody | undefined;
@@ -218,12 +243,13 @@ export function sampleRequestFromOperation(
     const value = exampleOf(media) ?? generated(`${contentType} request body`, media.schema);
     body = { kind: 'raw', contentType, text: typeof value === 'string' ? value : JSON.stringify(value) };
   }
-  return { ...target, method: op.method, path: op.path, pathParams, query, body };
+  const declared = { ...(Object.keys(headers).length ? { headers } : {}), ...(Object.keys(cookies).length ? { cookies } : {}) };
+  return { ...target, method: op.method, path: op.path, pathParams, query, ...declared, body };
 }
 
 /** The sample request of one operation of the document: the one rule for pages, twins and Postman. */
 export function operationSample(doc: OpenApiDocument, entry: ApiOperationEntry, missing?: MissingExample): SampleRequest {
-  const op = { ...derefDeep(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
+  const op = { ...derefOperation(doc, entry.operation), method: entry.method, path: entry.path } as ApiOperation;
   const pathServers = (doc.paths[entry.path] as { servers?: Parameters<typeof sampleTarget>[2] } | undefined)?.servers;
   return sampleRequestFromOperation(op, sampleTarget(doc, entry.operation, pathServers), refResolver(doc), missing);
 }

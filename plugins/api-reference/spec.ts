@@ -117,16 +117,35 @@ export const refResolver =
     }
   };
 
-/** A copy with every $ref inlined; a $ref back into its own ancestry is left as is. */
-export function derefDeep<T>(doc: OpenApiDocument, node: T, seen: string[] = []): T {
-  if (Array.isArray(node)) return node.map((n) => derefDeep(doc, n, seen)) as T;
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string') {
-    if (seen.includes(ref)) return node;
-    return derefDeep(doc, pointer(doc, ref) as T, [...seen, ref]);
-  }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, derefDeep(doc, v, seen)])) as T;
+const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+
+/**
+ * An operation with the $refs resolved that its samples and the Postman collection read: its
+ * parameters (their schemas and named examples), its request body, and each media type's schema,
+ * named examples and top-level properties. Deeper schemas keep their $refs, which the sample
+ * builder follows (schema-sample.ts): inlining every $ref copies a shared schema once per use,
+ * which for Stripe's document did not fit in the heap.
+ */
+export function derefOperation(doc: OpenApiDocument, op: Operation): Operation {
+  const schema = (s: Schema | undefined) => (s ? deref(doc, s) : s);
+  const examples = <T extends { examples?: unknown }>(holder: T): T =>
+    holder.examples && typeof holder.examples === 'object' && !Array.isArray(holder.examples)
+      ? { ...holder, examples: mapValues(holder.examples as Record<string, { $ref?: string }>, (e) => deref(doc, e)) }
+      : holder;
+  const parameters = op.parameters?.map((p) => {
+    const r = deref(doc, p);
+    return examples({ ...r, ...(r.schema ? { schema: schema(r.schema) } : {}) });
+  });
+  const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
+  const content = body?.content
+    ? mapValues(body.content, (media) => {
+        const s = schema(media.schema);
+        const withProps = s?.properties ? { ...s, properties: mapValues(s.properties, (p) => deref(doc, p)) } : s;
+        return examples({ ...media, ...(withProps ? { schema: withProps } : {}) });
+      })
+    : undefined;
+  return { ...op, ...(parameters ? { parameters } : {}), ...(body ? { requestBody: { ...body, ...(content ? { content } : {}) } } : {}) };
 }
 
 /** The component name a `#/components/schemas/X` reference points to. */
@@ -141,6 +160,13 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
 const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
 export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
 
+
+/**
+ * The page name of an operation without `operationId` (optional in OpenAPI): its method and path,
+ * such as get-users-user-id for GET /users/{user_id}. The generator's copy of the document gives
+ * the operation this id (normalize.ts), so the page it writes has this name.
+ */
+export const fallbackOperationId = (method: string, path: string) => kebabCase(`${method} ${path}`);
 
 export interface ApiOperationEntry {
   operation: Operation;
@@ -162,7 +188,6 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
     for (const [method, value] of Object.entries(item)) {
       if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
       const raw = value as Operation;
-      if (!raw.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const own = raw.parameters ?? [];
       const key = (p: Parameter) => {
         const r = deref(doc, p);
@@ -170,7 +195,7 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
       };
       const ownKeys = new Set(own.map(key));
       const operation = { ...raw, parameters: [...shared.filter((p) => !ownKeys.has(key(p))), ...own] };
-      const slug = kebabCase(raw.operationId);
+      const slug = kebabCase(raw.operationId ?? fallbackOperationId(method, path));
       entries.push({ operation, method, path, tag: raw.tags?.[0] ?? 'Other', slug, route: `/api/${slug}` });
     }
   }

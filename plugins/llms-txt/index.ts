@@ -8,8 +8,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC } from '../api-reference/options';
-import { POSTMAN_FILE } from '../api-reference/postman';
+import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC, OPENAPI_SPEC_FILE } from '../api-reference/options';
+import { SITE } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
@@ -108,7 +108,7 @@ function generatedIndexMarkdown(
 }
 
 export default function llmsTxt(context: LoadContext): Plugin {
-  const specFile = path.join(context.siteDir, OPENAPI_SPEC);
+  const specFile = OPENAPI_SPEC_FILE;
   const { baseUrl, url: siteUrl, title: siteTitle } = context.siteConfig;
   const relative = (route: string) => (route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\//, '')).replace(/\/$/, '');
   const twinPath = (route: string) => `${relative(route) || 'index'}.md`;
@@ -195,11 +195,11 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
 
       const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
-      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), POSTMAN_FILE);
+      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), SITE().postmanFile);
       const llms = [
         `# ${siteTitle}`,
         '',
-        `> ${SITE_SUMMARY}`,
+        `> ${SITE().summary ?? SITE_SUMMARY}`,
         '',
         // Prose (the agents' instructions) before the first H2: after the summary, where the format allows it.
         ...agents.prose,
@@ -214,7 +214,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
       await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
 
-      const full = [`# ${siteTitle}`, '', `> ${SITE_SUMMARY}`, ''];
+      const full = [`# ${siteTitle}`, '', `> ${SITE().summary ?? SITE_SUMMARY}`, ''];
       for (const twin of listed) {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }

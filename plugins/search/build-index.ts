@@ -62,7 +62,7 @@ export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map
     out.set(route, {
       label: `${method.toUpperCase()} ${path}`,
       fields: [
-        ...identifierFields(operation.operationId!),
+        ...(operation.operationId ? identifierFields(operation.operationId) : []),
         { words: segments, weight: WEIGHT.path },
         { words: segments.flatMap(words), weight: WEIGHT.pathWord },
         { words: ends, weight: WEIGHT.pathEnd },

@@ -6,7 +6,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { OPENAPI_SPEC } from '../api-reference/options';
+import { OPENAPI_SPEC_FILE } from '../api-reference/options';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes } from '../api-reference/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
@@ -25,7 +25,7 @@ export function routeFile(outDir: string, route: string): string {
 }
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
-export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile = path.join(siteDir, OPENAPI_SPEC)): Promise<number> {
+export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile = OPENAPI_SPEC_FILE): Promise<number> {
   const api = apiFields(openApiDocument(specFile).doc, generatedRoutes(siteDir));
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {

@@ -49,7 +49,7 @@ async function walk(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-async function outputStats(dir: string): Promise<{ pages: number; outputBytes: number; htmlBytes: number }> {
+export async function outputStats(dir: string): Promise<{ pages: number; outputBytes: number; htmlBytes: number }> {
   let outputBytes = 0;
   let htmlBytes = 0;
   let pages = 0;

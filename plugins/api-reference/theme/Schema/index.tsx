@@ -2,8 +2,10 @@
 import React, { type ComponentProps, type ReactNode } from 'react';
 import Schema from '@theme-init/Schema';
 import { SchemaInListContext, useSchemaInList } from '@theme/SchemaList';
+import { withAgreeingAllOf } from './allOfGuard';
 
-export default function SchemaWrapper(props: ComponentProps<typeof Schema>): ReactNode {
+export default function SchemaWrapper(given: ComponentProps<typeof Schema>): ReactNode {
+  const props = { ...given, schema: withAgreeingAllOf(given.schema) };
   if (!useSchemaInList()) return <Schema {...props} />;
   return (
     <li className="openapi-list-item">

@@ -1,0 +1,157 @@
+// Minimal reproductions of what broke the build from public OpenAPI documents (issue 28); the
+// documents themselves are built by tests/fixture/real-apis.test.ts. Each description is checked as
+// the page's MDX compiler (@mdx-js/mdx, as Docusaurus runs it) and React render it.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import React from 'react';
+import * as runtime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
+import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
+import { descriptionHtml, mdxDescription, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
+import { normalizeDocument } from '../../plugins/api-reference/normalize';
+import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
+import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import Markdown from '../../plugins/api-reference/theme/Markdown';
+import { withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
+
+/** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
+async function pageHtml(markdown: string): Promise<string> {
+  const mdx = withMdxDescriptions(`\n\n${clean(mdxDescription(markdown, 'test'))}\n\n`);
+  // ESM only: imported at run time (this file runs as CommonJS).
+  const { evaluate } = await import('@mdx-js/mdx');
+  const { default: Content } = await evaluate(mdx, { ...runtime, baseUrl: import.meta.url } as never);
+  return renderToStaticMarkup(React.createElement(Content as React.ComponentType));
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+describe('Descriptions MDX would read as syntax', () => {
+  it('show a lone <br/> line and the paragraphs around it', async () => {
+    const html = await pageHtml('First line.\n\n<br/>\n\nSecond <b>bold</b> line.');
+    assert.match(html, /<p>First line\.<\/p>\s*<br\/>\s*<p>Second <b>bold<\/b> line\.<\/p>/);
+  });
+
+  it('keep the <pre> of a fenced block next to an anchor', async () => {
+    const html = await pageHtml('See <a href="https://example.com/x">the guide</a>.\n\n```\ncurl https://example.com/{id}\n```');
+    assert.match(html, /<pre><code>curl https:\/\/example.com\/\{id\}\n<\/code><\/pre>/);
+    assert.match(html, /<a href="https:\/\/example.com\/x" target="_blank" rel="noopener noreferrer">the guide<\/a>/);
+  });
+
+  it('show <api_token> and \\{ in indented code as written', async () => {
+    assert.match(text(await pageHtml('Send `Authorization: Token` then <api_token> in the header.')), /then <api_token> in the header/);
+    const html = await pageHtml('A template:\n\n    {"name": "\\{user\\}"}\n\nEnd.');
+    assert.equal(text(html.match(/<pre>[\s\S]*<\/pre>/)?.[0] ?? ''), '{"name": "\\{user\\}"}\n');
+  });
+
+  it('leave Markdown that MDX reads as Markdown as it is', () => {
+    for (const md of ['Plain *text* with `code`.', '```json\n{"a": 1}\n```', 'Braces {like this} are escaped by the generator.']) {
+      assert.equal(mdxDescription(md, 'test'), md);
+    }
+  });
+});
+
+describe('Descriptions of every schema position are rendered at build time', () => {
+  it('treats properties named default, example and enum as properties', () => {
+    const schema = { type: 'object', properties: { default: { type: 'string', description: 'The *default* one.' }, enum: { type: 'array', description: 'Values `a`.' }, example: { description: 'An example.' } } };
+    const out = withHtmlDescriptions(schema, 'test') as typeof schema;
+    assert.equal(out.properties.default.description, '<p>The <em>default</em> one.</p>');
+    assert.equal(out.properties.enum.description, '<p>Values <code>a</code>.</p>');
+    assert.equal(out.properties.example.description, '<p>An example.</p>');
+    assert.deepEqual(withHtmlDescriptions({ default: 'x', enum: ['a'], example: 1 }, 'test'), { default: 'x', enum: ['a'], example: 1 });
+  });
+
+  it('renders a description that opens with an HTML comment', () => {
+    const html = descriptionHtml('<!-- generated -->\nThe *account*.', 'test');
+    assert.equal(renderToStaticMarkup(React.createElement(Markdown, null, html)), '<div><p>The <em>account</em>.</p></div>');
+  });
+});
+
+describe('Operations without operationId', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: { '/info.0.json': { get: { summary: 'Comic' } }, '/{comic_id}/info.0.json': { get: { summary: 'Comic' }, delete: {} } },
+  } as unknown as OpenApiDocument;
+
+  it('get a page named after method and path, the same in the reader and in the generator copy', () => {
+    assert.deepEqual(listOperations(doc).map((e) => e.slug), ['get-info-0-json', 'get-comic-id-info-0-json', 'delete-comic-id-info-0-json']);
+    const copy = normalizeDocument(doc).doc;
+    const ops = Object.values(copy.paths).flatMap((item) => Object.values(item)) as Array<{ operationId: string; summary: string }>;
+    assert.deepEqual(ops.map((o) => o.operationId), ['get-info-0-json', 'get-comic-id-info-0-json', 'delete-comic-id-info-0-json']);
+    assert.equal(ops[2].summary, 'DELETE /{comic_id}/info.0.json');
+    assert.deepEqual(listOperations(copy).map((e) => e.slug), listOperations(doc).map((e) => e.slug));
+  });
+});
+
+describe('An allOf whose parts disagree', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      workflow_job: {
+        allOf: [
+          // GitHub's workflow_job webhooks: run_id is a number in one part, an integer in the other.
+          { type: 'object', properties: { run_id: { type: 'number' }, id: { type: 'integer' } } },
+          { type: 'object', properties: { run_id: { type: 'integer' } } },
+        ],
+      },
+    },
+  };
+
+  it("leaves a property undefined in the theme's merge, which the guard takes from the last part", () => {
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const upstream = mergeAllOf(schema.properties.workflow_job) as { properties: Record<string, unknown> };
+      assert.ok('run_id' in upstream.properties && upstream.properties.run_id === undefined, "the theme's merge keeps the disputed property (this guard is still needed)");
+    } finally {
+      console.warn = warn;
+    }
+    const guarded = withAgreeingAllOf(schema) as unknown as { properties: { workflow_job: { allOf?: unknown; properties: Record<string, unknown> } } };
+    assert.equal(guarded.properties.workflow_job.allOf, undefined);
+    assert.deepEqual(guarded.properties.workflow_job.properties.run_id, { type: 'integer' });
+    assert.deepEqual(guarded.properties.workflow_job.properties.id, { type: 'integer' });
+    const agreeing = { allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] };
+    assert.equal(withAgreeingAllOf(agreeing), agreeing, 'an allOf whose parts agree is left to the theme');
+  });
+});
+
+describe('Samples send every header and cookie parameter', () => {
+  const op: ApiOperation = {
+    method: 'get',
+    path: '/conversations.list',
+    operationId: 'conversations_list',
+    parameters: [
+      { name: 'token', in: 'header', required: true, description: 'Authentication token.', schema: { type: 'string' } },
+      { name: 'X-Request-Id', in: 'header', example: 'req-1', schema: { type: 'string' } },
+      { name: 'session', in: 'cookie', example: 'abc', schema: { type: 'string' } },
+      { name: 'Accept', in: 'header', example: 'text/plain', schema: { type: 'string' } },
+      { name: 'limit', in: 'query', schema: { type: 'integer' } },
+    ],
+    responses: {},
+  };
+
+  it('in the curl sample a reader copies', () => {
+    const curl = generateSamples(sampleRequestFromOperation(op, { baseUrl: 'https://slack.example/api' })).find((s) => s.id === 'curl')!.code;
+    assert.match(curl, /--header 'token: [^']+'/);
+    assert.match(curl, /--header 'X-Request-Id: req-1'/);
+    assert.match(curl, /--header 'Cookie: session=abc'/);
+    assert.doesNotMatch(curl, /Accept: text\/plain/, 'Accept, Content-Type and Authorization parameters are ignored, as OpenAPI says');
+    assert.doesNotMatch(curl, /limit=/, 'optional query parameters without an example stay out');
+  });
+});
+
+describe('An invalid webhook', () => {
+  it('is left out of the generator copy with a problem naming it, and the rest is kept', () => {
+    // Vonage's messages document: a webhook written as a callback (a runtime expression where a method belongs).
+    const doc = {
+      openapi: '3.0.1',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      'x-webhooks': { 'inbound-message': { '{$request.body#/callback}': { post: {} } }, status: { post: { summary: 'Status' } } },
+    } as unknown as OpenApiDocument;
+    const { doc: copy, problems } = normalizeDocument(doc);
+    assert.deepEqual(problems, ['webhook "inbound-message" has "{$request.body#/callback}", which is not an HTTP method or a path item field: it gets no page']);
+    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], { 'inbound-message': {}, status: { post: { summary: 'Status' } } });
+  });
+});
