@@ -9,6 +9,7 @@ import changelog from './plugins/changelog';
 import cspHeaders from './plugins/csp';
 import fastHydration, { API_DOCS_PLUGIN } from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
+import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
@@ -83,6 +84,8 @@ const config = {
     [API_DOCS_PLUGIN, apiDocsOptions()],
     ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions()] satisfies PluginConfig] : []),
     llmsTxt,
+    // The docs MCP server's bundle, client configurations and server card (plugins/mcp; the server is mcp/server.ts).
+    mcp,
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
     changelog,
     guideScripts,

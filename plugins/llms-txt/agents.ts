@@ -34,6 +34,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string): string[] {
     `- Base URL: \`${baseUrl}\`. Authentication: ${authSentence(auth)} Never put a key in code that runs in a browser.`,
     `- The API is described by the OpenAPI document at ${siteUrl}/openapi.yaml (also ${siteUrl}/openapi.json). ` +
       `Every page of this site is also Markdown at its URL plus \`.md\` (the links below); ${siteUrl}/llms-full.txt holds them all.`,
+    `- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors, changes, and checks datasets (configuration for Claude Code, Cursor and VS Code).`,
     ...(deletes.length
       ? [`- Deletes (${deletes.map((e) => opLink(siteUrl, e)).join(', ')}): the reference does not document whether a deleted object can be restored. ` +
           'Treat every delete as irreversible and ask the user before you call one.']

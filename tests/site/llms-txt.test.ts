@@ -65,6 +65,7 @@ test('llms.txt opens with the section for agents: base URL and auth header from 
   assert.match(agents, /Treat every delete as irreversible/);
   assert.match(agents, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
   assert.match(agents, /not documented/);
+  assert.match(agents, /^- \[Connect an MCP client\]\(https:\/\/docs\.withemissary\.com\/ai-agents\.md\): /m);
   // Its links are absolute and answer files of the build.
   for (const [, url] of agents.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {
     assert.ok(await exists(path.join(BUILD_DIR, new URL(url).pathname)), url);

@@ -2,19 +2,14 @@
 import React, { type ReactNode } from 'react';
 import type { Report } from './check';
 import styles from './styles.module.css';
+import { number, plural, verdict } from './verdict';
+
+export { verdict };
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
 export const MAX_SHOWN = 200;
 
-const number = (n: number) => n.toLocaleString('en');
-const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(bytes < 104858 ? 2 : 1)} MB`;
-
-export function verdict(report: Report): string {
-  if (!report.errors && !report.warnings) return `No problems found in ${plural(report.summary.rows, 'row')}.`;
-  const found = [report.errors && plural(report.errors, 'error'), report.warnings && plural(report.warnings, 'warning')].filter(Boolean).join(' and ');
-  return `${found} in ${plural(report.summary.rows, 'row')}${report.errors ? ': fix the errors before you upload.' : '.'}`;
-}
 
 export default function Results({ report, source }: { report: Report; source: string }): ReactNode {
   const { summary, layout } = report;
