@@ -63,6 +63,8 @@ export async function openDocs(site: Site, dataDir: string): Promise<Docs> {
 }
 
 const absolute = (docs: Docs, route: string) => `${docs.bundle.site.url}${route}`;
+/** Markdown links by path (as the sources write them) made whole URLs, which an agent can follow. */
+const absoluteLinks = (docs: Docs, markdown: string) => markdown.replace(/\]\(\//g, `](${docs.bundle.site.url}/`);
 
 /* ---- search_docs ---- */
 
@@ -294,7 +296,7 @@ export function listChanges(docs: Docs, since?: string, breakingOnly = false): A
     }
     out.push('');
   }
-  return compact(out.join('\n').trim(), 'Pass since (a release or date) or breaking_only to narrow it.');
+  return compact(absoluteLinks(docs, out.join('\n').trim()), 'Pass since (a release or date) or breaking_only to narrow it.');
 }
 
 /* ---- errors ---- */
@@ -333,7 +335,7 @@ export function lookupError(docs: Docs, status?: string | number, body?: string)
   if (g.fix) out.push('## What to do', g.fix, '');
   if (g.retry) out.push('## Retry?', g.retry, '');
   if (g.text) out.push(g.text, '');
-  return out.join('\n').trim();
+  return absoluteLinks(docs, out.join('\n').trim());
 }
 
 /* ---- datasets ---- */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SAMPLE_LANGUAGES } from '../../config/codeSamples';
-import { generateSamples, operationSample } from '../api-reference/samples';
+import type { CodeSample } from '../api-reference/samples';
 import { entryRef, listOperations, type OpenApiDocument } from '../api-reference/spec';
 import { errorCatalogue, isErrorStatus, type ErrorEntry } from '../changelog/errors';
 import type { Release } from '../changelog/history';
@@ -32,7 +32,7 @@ export interface BundleOperation {
   deprecated: boolean;
   /** Error statuses the operation declares (4xx, 5xx, `default`). */
   errors: string[];
-  /** Language id → the code sample the page shows, byte for byte (the same generateSamples call). */
+  /** Language id → the code sample the page shows, byte for byte (read from the generated page). */
   samples: Record<string, string>;
 }
 
@@ -111,15 +111,19 @@ export function mcpBundle(options: {
   doc: OpenApiDocument;
   recorded: OpenApiDocument;
   routes: Map<string, string>;
+  /** The samples of the generated pages by operation pointer (plugins/api-reference/generated.ts). */
+  samples: Map<string, CodeSample[]>;
   /** The routes of the recorded API's pages, when the site shows that API; else no error links a schema page. */
   recordedRoutes?: Map<string, string>;
   releases: Release[];
 }): McpBundle {
   const { siteDir, doc, routes } = options;
   const operations = listOperations(doc).map((entry): BundleOperation => {
-    const route = routes.get(entryRef(doc, entry));
-    if (!route) throw new Error(`mcp: the OpenAPI plugin generated no page for ${entry.method.toUpperCase()} ${entry.path}`);
-    const samples = Object.fromEntries(generateSamples(operationSample(doc, entry)).map((s) => [s.id, s.code]));
+    const ref = entryRef(doc, entry);
+    const route = routes.get(ref);
+    const shown = options.samples.get(ref);
+    if (!route || !shown) throw new Error(`mcp: the OpenAPI plugin generated no page with code samples for ${entry.method.toUpperCase()} ${entry.path}`);
+    const samples = Object.fromEntries(shown.map((s) => [s.id, s.code]));
     return {
       operationId: entry.operation.operationId!,
       method: entry.method.toUpperCase(),

@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { OPENAPI_SPEC } from '../api-reference/options';
-import { generatedRoutes } from '../api-reference/generated';
+import { generatedRoutes, generatedSamples } from '../api-reference/generated';
 import { parseOpenApi } from '../api-reference/spec';
-import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
+import { RECORDED_SPEC, type Release } from '../changelog/history';
 import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from './bundle';
 import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from './clients';
 
@@ -22,13 +22,19 @@ async function write(outDir: string, file: string, value: unknown) {
   await fs.writeFile(full, `${JSON.stringify(value)}\n`);
 }
 
+function changelogContent(plugins: Array<{ name: string; content: unknown }>): { releases: Release[] } {
+  const found = plugins.find((p) => p.name === 'changelog')?.content as { releases?: Release[] } | undefined;
+  if (!found?.releases) throw new Error('mcp: the changelog plugin (plugins/changelog) loaded no releases');
+  return { releases: found.releases };
+}
+
 export default function mcp(context: LoadContext): Plugin {
   const { siteDir } = context;
   const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
   return {
     name: 'mcp',
     getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
-    async postBuild({ outDir }) {
+    async postBuild({ outDir, plugins }) {
       const started = performance.now();
       const doc = parseOpenApi(await fs.readFile(path.join(siteDir, OPENAPI_SPEC), 'utf8'));
       const routes = generatedRoutes(siteDir);
@@ -41,8 +47,10 @@ export default function mcp(context: LoadContext): Plugin {
         doc,
         recorded,
         routes,
+        samples: generatedSamples(siteDir),
         recordedRoutes: same ? routes : undefined,
-        releases: loadChangelog(siteDir, RECORDED_SPEC, same ? routes : undefined),
+        // The releases as plugins/changelog loaded them for /changelog.
+        releases: changelogContent(plugins).releases,
       });
       await write(outDir, BUNDLE_FILE, bundle);
       await write(outDir, CLIENTS_FILE, clientConfigs(siteUrl));

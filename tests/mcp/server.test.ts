@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv from 'ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -40,7 +40,8 @@ const codeText = (code: string) =>
 /** A sample as the built page shows it: the code block in the language's panel. */
 async function pageSample(route: string, language: string): Promise<string> {
   const html = await fs.readFile(routeFile(route), 'utf8');
-  const panel = html.indexOf(`data-language=${language}>`);
+  // The panel (a <div>), not its tab's <label>.
+  const panel = html.search(new RegExp(`<div [^>]*data-language=${language}>`));
   assert.ok(panel > 0, `${route}: no ${language} panel in the built page`);
   return codeText(/<code[^>]*>([\s\S]*?)<\/code>/.exec(html.slice(panel))![1]);
 }
@@ -57,7 +58,7 @@ let outside: string;
 before(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcp-data-'));
   outside = await fs.mkdtemp(path.join(os.tmpdir(), 'mcp-outside-'));
-  await fs.copyFile(path.join(SAMPLES, 'broken-lines.jsonl'), path.join(dataDir, 'broken-lines.jsonl'));
+  await fs.copyFile(path.join(SAMPLES, 'bad', 'broken-lines.jsonl'), path.join(dataDir, 'broken-lines.jsonl'));
   // 50 MB without writing 50 MB: a sparse file has the size the server must refuse from.
   const big = await fs.open(path.join(dataDir, 'big.jsonl'), 'w');
   await big.truncate(50 * 1048576);
@@ -94,7 +95,7 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
     test('lists every tool with a valid JSON Schema for its input', async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
-      const ajv = new Ajv2020({ strict: false });
+      const ajv = new Ajv({ strict: false });
       for (const tool of tools) {
         assert.ok(tool.description && tool.description.length > 20, `${tool.name} has no description`);
         assert.equal(tool.inputSchema.type, 'object', tool.name);
