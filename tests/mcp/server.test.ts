@@ -247,3 +247,25 @@ test('the Cursor and VS Code configurations /ai-agents shows start a server a cl
     await new Promise((resolve) => site.close(resolve));
   }
 });
+
+/**
+ * The MCP Inspector's command-line mode (@modelcontextprotocol/inspector-cli; the whole Inspector
+ * needs Node 22). Its build/index.js checks for "../package.json" against the current folder but
+ * imports it next to itself, so it runs from a folder whose parent holds one: mcp/.
+ */
+test('the MCP Inspector CLI lists the tools and calls search_docs', async () => {
+  const cli = path.join(path.dirname(require.resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build/index.js');
+  const inspect = (...args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [cli, process.execPath, LAUNCHER, '--site', BUILD_DIR, ...args], { cwd: path.join(ROOT, 'mcp'), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (err += d));
+      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`inspector exited with ${code}: ${err}${out}`))));
+    });
+  const listed = JSON.parse(await inspect('--method', 'tools/list')) as { tools: Array<{ name: string }> };
+  assert.deepEqual(listed.tools.map((t) => t.name).sort(), [...TOOLS].sort());
+  const called = JSON.parse(await inspect('--method', 'tools/call', '--tool-name', 'search_docs', '--tool-arg', 'query=create training job')) as CallResult;
+  assert.match(text(called), /^1\. Create SFT training job /);
+});
