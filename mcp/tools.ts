@@ -252,7 +252,7 @@ export async function getOperation(docs: Docs, name: string, language = 'curl'):
     sample: { language, code: op.samples[language] },
     otherLanguages: languages.filter((l) => l !== language),
   };
-  return compact(json(answer), 'Use get_schema for the named schemas, or get_page on the operation page for one section.');
+  return compact(absoluteLinks(docs, json(answer)), 'Use get_schema for the named schemas, or get_page on the operation page for one section.');
 }
 
 export async function getSchema(docs: Docs, name: string): Promise<Answer> {
@@ -266,7 +266,7 @@ export async function getSchema(docs: Docs, name: string): Promise<Answer> {
   }
   const pages = await allPages(docs);
   const page = pages.find(([, title, label]) => label === 'Schema' && title === key)?.[0];
-  return compact(json({ name: key, ...(page ? { page: absolute(docs, page) } : {}), schema: compactSchema(doc, schemas[key]) }), 'Ask get_page for the schema page instead.');
+  return compact(absoluteLinks(docs, json({ name: key, ...(page ? { page: absolute(docs, page) } : {}), schema: compactSchema(doc, schemas[key]) })), 'Ask get_page for the schema page instead.');
 }
 
 /* ---- changes ---- */

@@ -61,6 +61,9 @@ export const CATALOG_FILE = '.well-known/mcp/catalog.json';
 export const SERVER_CARD_FILE = '.well-known/mcp/server-card.json';
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
 
+/** The _headers block (plugins/csp) for the discovery files: the discovery draft asks for CORS, as browser-based clients read them. */
+export const DISCOVERY_HEADERS = ['/.well-known/mcp/*', '  Access-Control-Allow-Origin: *'];
+
 /** Reverse-DNS name of the card (`com.withemissary.docs/emissary-docs`), from the site's host. */
 export const cardName = (siteUrl: string) => `${new URL(siteUrl).hostname.split('.').reverse().join('.')}/${SERVER_NAME}`;
 
