@@ -130,7 +130,7 @@ export async function docsServer(docs: Docs): Promise<McpServer> {
     {
       title: 'Describe a schema',
       description: 'A component schema of the API by name: its fields, types, constraints and example; named schemas inside are named, not expanded.',
-      inputSchema: { name: z.string().describe('Schema name, e.g. TrainingJob (any case)') },
+      inputSchema: { name: z.string().describe('Schema name, e.g. TrainingJobDetail (any case)') },
       annotations: READ_ONLY,
     },
     ({ name }) => answer(() => getSchema(docs, name)),

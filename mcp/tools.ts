@@ -19,6 +19,8 @@ import { SiteError, type Site } from './site';
  * and every operation fit, a whole long guide does not (ask for one of its sections).
  */
 export const MAX_ANSWER_CHARS = 20_000;
+/** The search index's folder in the build (plugins/search/index.ts SEARCH_DIR, which imports the build's plugin modules). */
+const SEARCH = 'search';
 /** Problems check_dataset lists (the rest are counted, by kind). */
 export const MAX_PROBLEMS = 50;
 
@@ -70,7 +72,7 @@ const absoluteLinks = (docs: Docs, markdown: string) => markdown.replace(/\]\(\/
 
 export async function searchDocs(docs: Docs, query: string, limit = 5): Promise<string> {
   if (!query.trim()) throw new ToolError('query is empty: give a few words, an operationId or a path such as /v1/training-jobs');
-  const hits = await searchIndex(<T,>(file: string) => docs.site.json<T>(`search/${file}`), query, limit);
+  const hits = await searchIndex(<T,>(file: string) => docs.site.json<T>(`${SEARCH}/${file}`), query, limit);
   if (!hits.length) return `No page matches "${query}". Try fewer or other words, or list_operations for the API.`;
   return hits
     .map((hit, i) => {
@@ -85,8 +87,8 @@ export async function searchDocs(docs: Docs, query: string, limit = 5): Promise<
 
 /** Every page the search index holds: URL, title, label and sections [anchor, heading]. */
 export async function allPages(docs: Docs): Promise<PageInfo[]> {
-  const manifest = await docs.site.json<Manifest>('search/manifest.json');
-  const blocks = await Promise.all(manifest.blocks.map((b) => docs.site.json<PageInfo[]>(`search/${b}`)));
+  const manifest = await docs.site.json<Manifest>(`${SEARCH}/manifest.json`);
+  const blocks = await Promise.all(manifest.blocks.map((b) => docs.site.json<PageInfo[]>(`${SEARCH}/${b}`)));
   return blocks.flat();
 }
 
@@ -259,7 +261,7 @@ export async function getSchema(docs: Docs, name: string): Promise<Answer> {
   const doc = await docs.site.json<OpenApiDocument>(docs.bundle.files.openapi);
   const schemas = doc.components?.schemas ?? {};
   const key = Object.keys(schemas).find((k) => k === name.trim()) ?? Object.keys(schemas).find((k) => k.toLowerCase() === name.trim().toLowerCase());
-  if (!name.trim()) throw new ToolError('name is empty: give a schema name such as TrainingJob');
+  if (!name.trim()) throw new ToolError('name is empty: give a schema name such as TrainingJobDetail');
   if (!key) {
     const near = Object.keys(schemas).filter((k) => k.toLowerCase().includes(name.trim().toLowerCase().slice(0, 5))).slice(0, 8);
     throw new ToolError(`unknown schema "${name}".${near.length ? ` Similar: ${near.join(', ')}.` : ''} There are ${Object.keys(schemas).length} schemas; search_docs finds them by field name.`);

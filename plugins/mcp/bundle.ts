@@ -52,7 +52,7 @@ export interface McpBundle {
   format: number;
   site: { title: string; url: string };
   /** Files of the build the server reads, relative to the bundle's site root. */
-  files: { openapi: string; search: string };
+  files: { openapi: string };
   languages: Array<{ id: string; label: string }>;
   operations: BundleOperation[];
   errors: BundleError[];
@@ -146,7 +146,7 @@ export function mcpBundle(options: {
   return {
     format: BUNDLE_FORMAT,
     site: options.site,
-    files: { openapi: 'openapi.json', search: 'search/manifest.json' },
+    files: { openapi: 'openapi.json' },
     languages: SAMPLE_LANGUAGES.map(({ id, label }) => ({ id, label })),
     operations,
     errors,

@@ -126,6 +126,10 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       const section = await ok('get_page', { page: '/errors', section: '404' });
       assert.match(section, /^Source: \S+\/errors#404\n\n## 404 Not Found/);
       assert.doesNotMatch(section, /## 401/);
+      // A long page is cut at the cap, with a note naming its sections.
+      const long = await ok('get_page', { page: 'https://docs.withemissary.com/guides/grpo' });
+      assert.ok(long.length <= 20_000, String(long.length));
+      assert.match(long, /\[Truncated: 20000 of \d+ characters shown .*Ask get_page for one section .*"Before you start"/);
     });
 
     test('list_operations, get_schema and lookup_error answer from the bundle', async () => {
