@@ -11,6 +11,7 @@ import { apiPageAdditions } from './plugins/changelog/pages';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
 import llmsTxt from './plugins/llms-txt';
+import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
@@ -95,6 +96,8 @@ const config = {
     [API_DOCS_PLUGIN, apiDocsOptions()],
     ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(apiPageAdditions)] satisfies PluginConfig] : []),
     llmsTxt,
+    // The docs MCP server's bundle, client configurations and server card (plugins/mcp; the server is mcp/server.ts).
+    mcp,
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
     changelog,
     guideScripts,

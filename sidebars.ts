@@ -34,6 +34,7 @@ const sidebars = {
       label: 'API reference',
       items: [{ type: 'link', label: 'Operations and schemas', href: '/api' }, 'errors', 'changelog'],
     },
+    'ai-agents',
   ],
 } satisfies SidebarsConfig;
 

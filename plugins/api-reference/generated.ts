@@ -5,11 +5,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_OUTPUT_DIR } from './options';
+import type { CodeSample } from './samples';
 
-/** `#/components/schemas/Name` (or an operation's pointer) → its page's route under `/api`. */
-export function generatedRoutes(siteDir: string): Map<string, string> {
+interface GeneratedPage {
+  file: string;
+  /** The OpenAPI node the page shows, e.g. `#/components/schemas/Name`. */
+  ref: string;
+  route: string;
+}
+
+function generatedPages(siteDir: string): GeneratedPage[] {
   const root = path.join(siteDir, API_OUTPUT_DIR);
-  const routes = new Map<string, string>();
+  const pages: GeneratedPage[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
@@ -18,10 +25,28 @@ export function generatedRoutes(siteDir: string): Map<string, string> {
         const head = readFileSync(file, 'utf8').split('\n---', 1)[0];
         const id = /^id: (.+)$/m.exec(head)?.[1];
         const ref = /^openapi_ref: (".*")$/m.exec(head)?.[1];
-        if (id && ref) routes.set(JSON.parse(ref) as string, `/api/${path.posix.join(path.relative(root, dir).split(path.sep).join('/'), id)}`);
+        if (id && ref) pages.push({ file, ref: JSON.parse(ref) as string, route: `/api/${path.posix.join(path.relative(root, dir).split(path.sep).join('/'), id)}` });
       }
     }
   };
   walk(root);
-  return routes;
+  return pages;
+}
+
+/** `#/components/schemas/Name` (or an operation's pointer) → its page's route under `/api`. */
+export function generatedRoutes(siteDir: string): Map<string, string> {
+  return new Map(generatedPages(siteDir).map((p) => [p.ref, p.route]));
+}
+
+/**
+ * An operation's pointer → the code samples its page shows, as the page's module exports them
+ * (./page.mustache): the docs MCP server hands out these same bytes (plugins/mcp).
+ */
+export function generatedSamples(siteDir: string): Map<string, CodeSample[]> {
+  const out = new Map<string, CodeSample[]>();
+  for (const page of generatedPages(siteDir)) {
+    const exported = /^export const codeSamples = (.*);$/m.exec(readFileSync(page.file, 'utf8'))?.[1];
+    if (exported) out.set(page.ref, JSON.parse(exported) as CodeSample[]);
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { filesEndingWith } from '../shared/files';
+import { DISCOVERY_HEADERS } from '../mcp/clients';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -56,6 +57,8 @@ export default function cspPlugin(): Plugin {
         `  Content-Security-Policy: ${await buildCsp(outDir)}`,
         '  X-Content-Type-Options: nosniff',
         '  Referrer-Policy: strict-origin-when-cross-origin',
+        // The MCP Catalog and Server Card are read by clients on other origins (plugins/mcp).
+        ...DISCOVERY_HEADERS,
         '',
       ].join('\n');
       await fs.writeFile(path.join(outDir, '_headers'), headers);

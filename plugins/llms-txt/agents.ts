@@ -55,6 +55,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile:
     `- [OpenAPI document as JSON](${siteUrl}/openapi.json): the same document as JSON`,
     `- [All pages as one file](${siteUrl}/llms-full.txt): every page of this site as Markdown, each under its source URL`,
     `- [Postman collection](${siteUrl}/${postmanFile}): every request of the API, to import into Postman`,
+    `- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors and changes, and checks datasets (configuration for Claude Code, Cursor and VS Code)`,
   ];
   return { prose, links };
 }

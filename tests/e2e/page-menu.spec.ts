@@ -28,6 +28,7 @@ async function expectAssistantLinks(page: Page, route: string) {
   expect(claude).toMatch(/^https:\/\/claude\.ai\/new\?q=/);
   expect(promptOf(chatgpt!)).toContain(twin);
   expect(promptOf(claude!)).toContain(twin);
+  await expect(page.getByRole('link', { name: 'Connect your agent' })).toHaveAttribute('href', '/ai-agents');
 }
 
 for (const route of ROUTES) {
@@ -47,7 +48,7 @@ for (const route of ROUTES) {
     await expectAssistantLinks(page, route);
 
     // Tab walks the items in order; Escape from any of them closes the menu and returns focus.
-    for (const name of ['Copy page as Markdown', 'View as Markdown', 'Open in ChatGPT', 'Open in Claude']) {
+    for (const name of ['Copy page as Markdown', 'View as Markdown', 'Open in ChatGPT', 'Open in Claude', 'Connect your agent']) {
       await page.keyboard.press('Tab');
       await expect(panel.getByRole(name.startsWith('Copy') ? 'button' : 'link', { name })).toBeFocused();
     }
@@ -59,7 +60,7 @@ for (const route of ROUTES) {
     // Space opens it too; leaving it with Tab closes it.
     await page.keyboard.press('Space');
     await expect(panel).toBeVisible();
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
     await expect(panel).toBeHidden();
 
     await page.waitForLoadState('networkidle');

@@ -67,7 +67,7 @@ test('llms.txt tells agents first: base URL and auth header from the OpenAPI doc
   assert.match(info, /not documented/);
   assert.equal(Object.keys(parsed.sections)[0], 'For AI agents', 'the first section');
   const files = parsed.sections['For AI agents'].map((l) => l.url);
-  for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt', POSTMAN]) assert.ok(files.includes(`https://docs.withemissary.com/${file}`), file);
+  for (const file of ['openapi.yaml', 'openapi.json', 'llms-full.txt', POSTMAN, 'ai-agents.md']) assert.ok(files.includes(`https://docs.withemissary.com/${file}`), file);
   // Its links are absolute and answer files of the build.
   for (const [, url] of `${info}\n${files.map((f) => `](${f})`).join('\n')}`.matchAll(/\]\((https:\/\/docs\.withemissary\.com\/[^)\s]+)\)/g)) {
     assert.ok(await exists(path.join(BUILD_DIR, new URL(url).pathname)), url);

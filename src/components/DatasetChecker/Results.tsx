@@ -5,12 +5,13 @@ import { TOKENIZERS, modelNamed, type BaseModel } from './models';
 import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
 import tokenStyles from './tokens.module.css';
+import { number, plural, verdict } from './verdict';
+
+export { verdict };
 
 /** Rows of the problem table; the rest are counted, so a broken huge file cannot freeze the page. */
 export const MAX_SHOWN = 200;
 
-const number = (n: number) => n.toLocaleString('en');
-const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 /** A size in the unit that suits it: 4.5 KB, not 0.00 MB. */
 export function size(bytes: number): string {
   if (bytes < 1024) return plural(bytes, 'byte');
@@ -21,12 +22,6 @@ export function size(bytes: number): string {
 /** Problem text with its `names` shown as code, not as backticks. */
 export function withCode(text: string): ReactNode[] {
   return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
-}
-
-export function verdict(report: Report): string {
-  if (!report.errors && !report.warnings) return `No problems found in ${plural(report.summary.rows, 'row')}.`;
-  const found = [report.errors && plural(report.errors, 'error'), report.warnings && plural(report.warnings, 'warning')].filter(Boolean).join(' and ');
-  return `${found} in ${plural(report.summary.rows, 'row')}${report.errors ? ': fix the errors before you upload.' : '.'}`;
 }
 
 type TokenState = Counting['tokens'];

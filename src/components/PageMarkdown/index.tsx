@@ -19,6 +19,9 @@ export function assistantLinks(twinUrl: string): Array<{ label: string; href: st
   ];
 }
 
+/** The page with each MCP client's configuration for the docs server (docs/ai-agents.mdx). */
+export const CONNECT_PAGE = '/ai-agents';
+
 type State = 'idle' | 'copied' | 'failed';
 const TRIGGER = 'Page as Markdown';
 
@@ -50,7 +53,7 @@ export default function PageMarkdown(): ReactNode {
     }
     close();
   };
-  const links = [{ label: 'View as Markdown', href: url }, ...assistantLinks(`${siteConfig.url}${url}`)].map(({ label, href }) => (
+  const links = [{ label: 'View as Markdown', href: url }, ...assistantLinks(`${siteConfig.url}${url}`), { label: 'Connect your agent', href: CONNECT_PAGE }].map(({ label, href }) => (
     <li key={label}>
       <a className={styles.item} href={href} {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         {label}

@@ -34,22 +34,28 @@ export function warm(base: string): void {
   void fetchJson<Manifest>(`${base}search/manifest.json`).catch(() => undefined);
 }
 
-export async function search(base: string, query: string, maxPages = MAX_PAGES): Promise<SearchHit[]> {
+/** Reads a file of the index (`manifest.json`, a shard, a page block) by its name under /search/. */
+export type IndexReader = <T>(file: string) => Promise<T>;
+
+export function search(base: string, query: string, maxPages = MAX_PAGES): Promise<SearchHit[]> {
+  return searchIndex(<T,>(file: string) => fetchJson<T>(`${base}search/${file}`), query, maxPages);
+}
+
+/** The site's search over any reader of the index: the browser's fetch, or the docs MCP server's files (mcp/tools.ts). */
+export async function searchIndex(read: IndexReader, query: string, maxPages = MAX_PAGES, maxSections = MAX_SECTIONS): Promise<SearchHit[]> {
   const terms = queryTerms(query);
   if (!terms.length) return [];
-  const manifest = await fetchJson<Manifest>(`${base}search/manifest.json`);
+  const manifest = await read<Manifest>('manifest.json');
   const shards = new Map<string, Shard>();
   await Promise.all(
     shardKeys(terms)
       .filter((key) => manifest.shards[key])
-      .map(async (key) => shards.set(key, await fetchJson<Shard>(`${base}search/${manifest.shards[key]}`))),
+      .map(async (key) => shards.set(key, await read<Shard>(manifest.shards[key]))),
   );
   const ranked = rank(terms, shards, manifest).slice(0, maxPages);
   const blocks = new Map<number, PageInfo[]>();
   await Promise.all(
-    [...new Set(ranked.map((r) => Math.floor(r.page / BLOCK_SIZE)))].map(async (b) =>
-      blocks.set(b, await fetchJson<PageInfo[]>(`${base}search/${manifest.blocks[b]}`)),
-    ),
+    [...new Set(ranked.map((r) => Math.floor(r.page / BLOCK_SIZE)))].map(async (b) => blocks.set(b, await read<PageInfo[]>(manifest.blocks[b]))),
   );
   return ranked.map((r) => {
     const [url, title, label, sections] = blocks.get(Math.floor(r.page / BLOCK_SIZE))![r.page % BLOCK_SIZE];
@@ -59,7 +65,7 @@ export async function search(base: string, query: string, maxPages = MAX_PAGES):
       label,
       sections: r.sections
         .filter((s) => s.section > 0)
-        .slice(0, MAX_SECTIONS)
+        .slice(0, maxSections)
         .map((s) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1] })),
     };
   });

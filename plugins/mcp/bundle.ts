@@ -1,0 +1,158 @@
+/**
+ * The MCP bundle: what the docs MCP server (mcp/server.ts) needs that the site does not already
+ * publish as data, from the same modules the pages use. The server reads everything else from the
+ * build next to it: the search index (/search/, plugins/search), the Markdown twins (`<url>.md`,
+ * plugins/llms-txt) and /openapi.json (plugins/api-reference). Pure except for reading sources.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SAMPLE_LANGUAGES } from '../../config/codeSamples';
+import type { CodeSample } from '../api-reference/samples';
+import { entryRef, listOperations, type OpenApiDocument } from '../api-reference/spec';
+import { errorCatalogue, isErrorStatus, type ErrorEntry } from '../changelog/errors';
+import type { Release } from '../changelog/history';
+import { mdxToMarkdown, oneLine } from '../llms-txt/markdown';
+
+/** Where the bundle lives in the build, and its format version (the server refuses another). */
+export const MCP_DIR = '_mcp';
+export const BUNDLE_FILE = `${MCP_DIR}/bundle.json`;
+export const BUNDLE_FORMAT = 1;
+export const RULES_FILE = 'docs/_scripts/data/dataset-rules.json';
+export const ERRORS_PAGE = 'docs/errors.mdx';
+
+export interface BundleOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  tags: string[];
+  /** The operation's page, as the page generator wrote it. */
+  route: string;
+  deprecated: boolean;
+  /** Error statuses the operation declares (4xx, 5xx, `default`). */
+  errors: string[];
+  /** Language id → the code sample the page shows, byte for byte (read from the generated page). */
+  samples: Record<string, string>;
+}
+
+/** The written guidance of one /errors section (docs/errors.mdx), as Markdown. */
+export interface ErrorGuidance {
+  heading: string;
+  causes?: string;
+  fix?: string;
+  retry?: string;
+  /** The section's prose when it has none of the labelled parts. */
+  text?: string;
+}
+
+export type BundleError = Omit<ErrorEntry, 'operations'> & { operations: string[]; guidance: ErrorGuidance };
+
+export interface McpBundle {
+  format: number;
+  site: { title: string; url: string };
+  /** Files of the build the server reads, relative to the bundle's site root. */
+  files: { openapi: string };
+  languages: Array<{ id: string; label: string }>;
+  operations: BundleOperation[];
+  errors: BundleError[];
+  /** Newest first (plugins/changelog/history.ts). */
+  releases: Release[];
+  /** The rules the in-page checker was built with: the server checks it holds the same. */
+  datasetRules: { file: string; sha256: string };
+}
+
+const LABELS: Array<[keyof ErrorGuidance, RegExp]> = [
+  ['causes', /^\*\*Common causes\*\*\s*$/],
+  ['fix', /^\*\*What to do\*\*\s*$/],
+  ['retry', /^\*\*Does a retry help\?\*\*\s*/],
+];
+
+/**
+ * docs/errors.mdx's sections by anchor (`## 404 Not Found {#404}`), each split into its labelled
+ * parts. Fails naming the file when a status the document declares has no section.
+ */
+export function errorGuidance(source: string, file = ERRORS_PAGE): Map<string, ErrorGuidance> {
+  const sections = new Map<string, ErrorGuidance>();
+  const parts = source.split(/^## /m).slice(1);
+  for (const part of parts) {
+    const [first, ...rest] = part.split('\n');
+    const m = /^(.*?)\s*\{#([^}\s]+)\}\s*$/.exec(first);
+    if (!m) continue;
+    const body = mdxToMarkdown(rest.join('\n').replace(/^<ErrorDetails\s[^>]*\/>\s*$/gm, '').replace(/\]\(pathname:\/\//g, ']('));
+    const guidance: ErrorGuidance = { heading: m[1] };
+    let current: keyof ErrorGuidance | undefined;
+    const lines: Partial<Record<keyof ErrorGuidance, string[]>> = {};
+    for (const line of body.split('\n')) {
+      const label = LABELS.find(([, re]) => re.test(line));
+      if (label) {
+        current = label[0];
+        const after = line.replace(label[1], '').trim();
+        lines[current] = after ? [after] : [];
+        continue;
+      }
+      if (current) lines[current]!.push(line);
+      else (lines.text ??= []).push(line);
+    }
+    for (const [key, value] of Object.entries(lines) as Array<[keyof ErrorGuidance, string[]]>) {
+      const text = value.join('\n').trim();
+      if (text && (key !== 'text' || !lines.causes)) guidance[key] = text;
+    }
+    sections.set(m[2], guidance);
+  }
+  if (!sections.size) throw new Error(`${file}: no "## <status> {#anchor}" section found`);
+  return sections;
+}
+
+/** The bundle's content. `routes`: the generated pages by OpenAPI node (plugins/api-reference/generated.ts). */
+export function mcpBundle(options: {
+  siteDir: string;
+  site: McpBundle['site'];
+  doc: OpenApiDocument;
+  recorded: OpenApiDocument;
+  routes: Map<string, string>;
+  /** The samples of the generated pages by operation pointer (plugins/api-reference/generated.ts). */
+  samples: Map<string, CodeSample[]>;
+  /** The routes of the recorded API's pages, when the site shows that API; else no error links a schema page. */
+  recordedRoutes?: Map<string, string>;
+  releases: Release[];
+}): McpBundle {
+  const { siteDir, doc, routes } = options;
+  const operations = listOperations(doc).map((entry): BundleOperation => {
+    const ref = entryRef(doc, entry);
+    const route = routes.get(ref);
+    const shown = options.samples.get(ref);
+    if (!route || !shown) throw new Error(`mcp: the OpenAPI plugin generated no page with code samples for ${entry.method.toUpperCase()} ${entry.path}`);
+    const samples = Object.fromEntries(shown.map((s) => [s.id, s.code]));
+    return {
+      operationId: entry.operation.operationId!,
+      method: entry.method.toUpperCase(),
+      path: entry.path,
+      summary: oneLine(entry.operation.summary ?? entry.operation.operationId!),
+      tags: entry.operation.tags ?? [],
+      route,
+      deprecated: Boolean(entry.operation.deprecated),
+      errors: Object.keys(entry.operation.responses ?? {}).filter(isErrorStatus),
+      samples,
+    };
+  });
+  const guidance = errorGuidance(readFileSync(path.join(siteDir, ERRORS_PAGE), 'utf8'));
+  const errors = errorCatalogue(options.recorded, options.recordedRoutes).map((e): BundleError => {
+    const written = guidance.get(e.anchor);
+    if (!written) throw new Error(`${ERRORS_PAGE}: no section {#${e.anchor}} for status ${e.status}`);
+    return { ...e, operations: e.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`), guidance: written };
+  });
+  const rules = readFileSync(path.join(siteDir, RULES_FILE));
+  return {
+    format: BUNDLE_FORMAT,
+    site: options.site,
+    files: { openapi: 'openapi.json' },
+    languages: SAMPLE_LANGUAGES.map(({ id, label }) => ({ id, label })),
+    operations,
+    errors,
+    releases: options.releases,
+    datasetRules: { file: RULES_FILE, sha256: sha256(rules) },
+  };
+}
+
+export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');

@@ -1,0 +1,66 @@
+/**
+ * The docs MCP server's bundle (issue #29), after the build: build/_mcp/bundle.json (./bundle.ts),
+ * the client configurations (/_mcp/clients.json), and the MCP Catalog and Server Card under
+ * /.well-known/mcp/ (./clients.ts). The server itself is mcp/server.ts.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { REPOSITORY_URL } from '../../config/navbar';
+import { OPENAPI_SPEC } from '../api-reference/options';
+import { generatedRoutes, generatedSamples } from '../api-reference/generated';
+import { parseOpenApi } from '../api-reference/spec';
+import { RECORDED_SPEC, type Release } from '../changelog/history';
+import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from './bundle';
+import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from './clients';
+
+export const CLIENTS_FILE = `${MCP_DIR}/clients.json`;
+
+async function write(outDir: string, file: string, value: unknown) {
+  const full = path.join(outDir, file);
+  await fs.mkdir(path.dirname(full), { recursive: true });
+  await fs.writeFile(full, `${JSON.stringify(value)}\n`);
+}
+
+function changelogContent(plugins: Array<{ name: string; content: unknown }>): { releases: Release[] } {
+  const found = plugins.find((p) => p.name === 'changelog')?.content as { releases?: Release[] } | undefined;
+  if (!found?.releases) throw new Error('mcp: the changelog plugin (plugins/changelog) loaded no releases');
+  return { releases: found.releases };
+}
+
+export default function mcp(context: LoadContext): Plugin {
+  const { siteDir } = context;
+  const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
+  return {
+    name: 'mcp',
+    getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
+    async postBuild({ outDir, plugins }) {
+      const started = performance.now();
+      const doc = parseOpenApi(await fs.readFile(path.join(siteDir, OPENAPI_SPEC), 'utf8'));
+      const routes = generatedRoutes(siteDir);
+      // /changelog and /errors describe the recorded API, also when the site is built from another document (as plugins/llms-txt).
+      const same = OPENAPI_SPEC === RECORDED_SPEC;
+      const recorded = same ? doc : parseOpenApi(await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8'));
+      // postBuild plugins run at once: the wall time includes theirs; `work` is this plugin's own.
+      const working = performance.now();
+      const bundle = mcpBundle({
+        siteDir,
+        site: { title: context.siteConfig.title, url: siteUrl },
+        doc,
+        recorded,
+        routes,
+        samples: generatedSamples(siteDir),
+        recordedRoutes: same ? routes : undefined,
+        // The releases as plugins/changelog loaded them for /changelog.
+        releases: changelogContent(plugins).releases,
+      });
+      const work = performance.now() - working;
+      await write(outDir, BUNDLE_FILE, bundle);
+      await write(outDir, CLIENTS_FILE, clientConfigs(siteUrl));
+      await write(outDir, SERVER_CARD_FILE, serverCard(siteUrl, REPOSITORY_URL));
+      await write(outDir, CATALOG_FILE, mcpCatalog(siteUrl, `${siteUrl}/${SERVER_CARD_FILE}`));
+      const bytes = (await fs.stat(path.join(outDir, BUNDLE_FILE))).size;
+      console.log(`[mcp] ${BUNDLE_FILE}: ${bundle.operations.length} operations, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(work)} ms of work (${Math.round(performance.now() - started)} ms wall, shared with the other postBuild plugins)`);
+    },
+  };
+}

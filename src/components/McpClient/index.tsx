@@ -1,0 +1,16 @@
+/** One MCP client's configuration for the docs server, from plugins/mcp/clients.ts (the one definition), as a copyable code block. */
+import React, { type ReactNode } from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { clientConfigs } from '@site/plugins/mcp/clients';
+
+export default function McpClient({ id }: { id: string }): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const config = clientConfigs(`${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '')).find((c) => c.id === id);
+  if (!config) throw new Error(`<McpClient id="${id}" />: no such client in plugins/mcp/clients.ts`);
+  return (
+    <CodeBlock language={config.language} title={config.where}>
+      {config.text}
+    </CodeBlock>
+  );
+}
