@@ -173,7 +173,14 @@ test('every operation page: each sample copies as generated and runs against the
       // Run what the copy button copied while the browser goes on; Java waits to compile with every page.
       for (const lang of RUN_LANGUAGES) {
         const proxy = await recordingProxy(prism.url);
-        const code = pointAt(lang, received[lang].copied, proxy.url);
+        let code: string;
+        try {
+          code = pointAt(lang, received[lang].copied, proxy.url);
+        } catch (error) {
+          fail(route, lang, (error as Error).message);
+          await proxy.close();
+          continue;
+        }
         const workDir = path.join(dir, slug, lang);
         if (lang === 'java') java.push({ route, workDir, uploads, proxy, className: `Sample_${slug.replace(/\W/g, '_')}`, code });
         else runs.push(run(route, lang, workDir, uploads, proxy, () => runSample(lang, code, workDir)));
