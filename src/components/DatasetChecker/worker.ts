@@ -12,6 +12,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage) => scope.postMessage(message);
 /** The newest request: an older one still counting stops at its next pause. */
 let latest = 0;
+const GRACE_MS = 400;
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rows of the last check, kept for a recount with another model. */
@@ -21,6 +22,10 @@ async function countTokens(id: number, name: string | undefined, texts: Array<[n
   const model = modelNamed(name);
   if (!model?.tokenizer || !texts.length) return;
   try {
+    // A grace period first: a reader who checks again at once (a fixed file, another task) does not
+    // wait behind a tokenizer loading or counting rows nobody will look at.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
+    if (latest !== id) return void post({ type: 'tokens-failed', id, message: 'a newer check replaced this one' });
     const started = performance.now();
     const count = await loadCounter(model.tokenizer);
     const tokens = await countRows(texts, count, model.context, async () => {
