@@ -48,7 +48,7 @@ const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
   ['trainnig job', '/api/create-training-job', 5],
   ['embedings', '/guides/embeddings', 3],
   // Everyday words for an operation: another form of a word ("deploy" for "deployment") counts.
-  ['deploy model', '/api/create-deployment', 1],
+  ['deploy model', '/api/create-deployment', 3],
   ['delete project', '/api/delete-project-by-id', 1],
   ['list checkpoints', '/api/list-checkpoints', 1],
 ];
