@@ -62,8 +62,11 @@ interface Context {
 }
 
 function push(ctx: Context, field: string, aspect: string, breaking: boolean, text: string) {
-  const id = [ctx.owner.name, ctx.place, field, aspect].filter(Boolean).join(' ');
-  ctx.out.push({ id, owner: ctx.owner, breaking, text });
+  const base = [ctx.owner.name, ctx.place, field, aspect].filter(Boolean).join(' ');
+  // A field reached twice (the same property in two anyOf/oneOf variants) is one change, said once.
+  const same = ctx.out.filter((c) => c.id === base || c.id.startsWith(`${base} #`));
+  if (same.some((c) => c.text === text)) return;
+  ctx.out.push({ id: same.length ? `${base} #${same.length + 1}` : base, owner: ctx.owner, breaking, text });
 }
 
 /** "Request field `input`", "Response 200 field `data[].embedding`", "Schema" … */

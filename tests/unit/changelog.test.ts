@@ -125,6 +125,19 @@ describe("the project's changelog", () => {
     assert.equal(releases[2].groups.length, 0);
   });
 
+  test('says each change once: ids are unique and no owner lists the same sentence twice', () => {
+    // A property reached through two anyOf/oneOf variants (2026-11's rebalance_data) was listed twice,
+    // and the page's list keys collided (a console error under npm start).
+    for (const release of releases) {
+      const ids = release.groups.flatMap((g) => g.changes.map((c) => c.id));
+      assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], `${release.version}: repeated change ids`);
+      for (const g of release.groups) {
+        const texts = g.changes.map((c) => c.text);
+        assert.deepEqual(texts.filter((t, i) => texts.indexOf(t) !== i), [], `${release.version} ${g.owner.name}: a sentence said twice`);
+      }
+    }
+  });
+
   test('2026-03 changes only the two operations the facts name, nothing else', () => {
     assert.deepEqual(march.groups.map((g) => g.owner.name).sort(), ['createDataset', 'getEmbeddingsFromDeployment']);
   });
