@@ -9,7 +9,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assembleScript, listScripts, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
-import { startFaultProxy, type Fault, type Seen } from './support/faults';
+import { INFERENCE_PATH, startFaultProxy, type Fault, type Seen } from './support/faults';
 import { startMock, type Mock } from './support/mock';
 import { runGuide } from './support/run';
 
@@ -22,7 +22,7 @@ const PLAN: Record<number, Fault> = { 1: '502', 2: '429', 3: 'hang' };
  * body must reach the server once. (Deletes and actions are not compared: the mock answers every
  * create with the same example ID, so two deletes of two objects look alike.)
  */
-const CREATE = (s: Seen) => s.method === 'POST' && s.body !== '' && !/^\/v1\/(completions|chat\/completions|classification|embeddings)$/.test(s.path);
+const CREATE = (s: Seen) => s.method === 'POST' && s.body !== '' && !INFERENCE_PATH.test(s.path);
 
 let mock: Mock;
 before(async () => {

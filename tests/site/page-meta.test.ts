@@ -127,10 +127,14 @@ test('llms.txt and llms-full.txt name no handbook page', async () => {
 /** The guide's source file, as Docusaurus's edit link names it. */
 const guideSource = (route: string) => (route === '/' ? 'docs/index.mdx' : `docs${route}.mdx`);
 
-/** The commit time git gives the file (what Docusaurus shows), or undefined without a git work tree. */
+/**
+ * The commit time git gives the file (what Docusaurus shows), or undefined without a git work tree.
+ * Docusaurus 3.10 reads one `git log --name-status` of the repository, which lists no files for a
+ * merge commit: the last commit that is not a merge.
+ */
 function gitTime(file: string): number | undefined {
   try {
-    const out = execFileSync('git', ['log', '-1', '--format=%ct', '--', file], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const out = execFileSync('git', ['log', '-1', '--no-merges', '--format=%ct', '--', file], { cwd: ROOT, encoding: 'utf8' }).trim();
     return out ? Number(out) * 1000 : undefined;
   } catch {
     return undefined;

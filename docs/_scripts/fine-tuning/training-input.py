@@ -9,9 +9,11 @@ one of its training rows, three ways, and print the answers next to the row's co
 It sends three inference requests and creates nothing.
 """
 # @include helpers
+# [start:setup]
 import json
 import os
 import sys
+# [end:setup]
 
 
 def main():

@@ -1,6 +1,7 @@
 /**
  * A fault-injecting proxy for the guide scripts: it sits in front of the mock (support/mock.ts) and
- * passes every request through, except that the n-th read (GET) gets one planned fault instead:
+ * passes every request through, except that the n-th call that is safe to repeat (a GET, or an
+ * inference POST: /fine-tuning/limits#safe-to-retry) gets one planned fault instead:
  * a 502, a 429 with `Retry-After: 1`, or no answer at all (the connection stays open until the
  * client gives up). It records every request, so a test can check that no create call came twice.
  */
@@ -9,6 +10,9 @@ import type { Socket } from 'node:net';
 import { freePort } from '../../support/prism';
 
 export type Fault = '502' | '429' | 'hang';
+
+/** The inference calls: POSTs that create nothing, so safe to repeat (a page with only these still meets every fault). */
+export const INFERENCE_PATH = /^\/v1\/(completions|chat\/completions|classification|embeddings)$/;
 
 export interface Seen {
   method: string;
@@ -28,8 +32,8 @@ export interface FaultProxy {
 }
 
 /**
- * `plan` maps the number of a read (1 = the first GET) to its fault. Every other request, and the
- * retry of a faulted read, goes to `target` unchanged.
+ * `plan` maps the number of a safe call (1 = the first GET or inference POST) to its fault. Every
+ * other request goes to `target` unchanged; the retry of a faulted call is the next safe call.
  */
 export async function startFaultProxy(target: string, plan: Record<number, Fault>): Promise<FaultProxy> {
   const upstream = new URL(target);
@@ -46,7 +50,8 @@ export async function startFaultProxy(target: string, plan: Record<number, Fault
       const text = body.toString('latin1');
       const entry: Seen = { method: req.method!, path: req.url!, body: boundary ? text.split(boundary).join('BOUNDARY') : text };
       seen.push(entry);
-      const fault = req.method === 'GET' ? plan[++reads] : undefined;
+      const safe = req.method === 'GET' || (req.method === 'POST' && INFERENCE_PATH.test(new URL(req.url!, target).pathname));
+      const fault = safe ? plan[++reads] : undefined;
       if (fault) {
         entry.fault = fault;
         if (fault === 'hang') return; // never answer: the client's read time-out must end the wait
