@@ -9,7 +9,7 @@ test('an operation page shows its method, path, parameters and the seven sample 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retrieve dataset');
   const endpoint = page.locator('.openapi__method-endpoint');
   await expect(endpoint).toContainText('GET');
-  await expect(endpoint).toContainText('/v1/projects/:project_id/datasets/:dataset_id');
+  await expect(endpoint).toContainText('/v1/projects/{project_id}/datasets/{dataset_id}');
   await expect(page.getByText('project_id', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('dataset_id', { exact: true }).first()).toBeVisible();
   const group = page.getByRole('radiogroup', { name: 'Code sample language' });

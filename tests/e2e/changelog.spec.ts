@@ -13,14 +13,15 @@ async function search(page: Page, query: string) {
   return results;
 }
 
-test('the "Changed 2026-03" note on the embeddings page leads to its changelog entry and migration note', async ({ page }) => {
-  await page.goto('/api/get-embeddings-from-deployment');
+// An API page carries the latest release's note about it (2026-11 took the body off the state-conflict 400s).
+test('the "Changed 2026-11" note on the reactivate-deployment page leads to its changelog entry and migration note', async ({ page }) => {
+  await page.goto('/api/reactivate-deployment-by-id');
   await hydrated(page);
-  const note = page.locator('main blockquote', { hasText: 'Changed 2026-03:' });
+  const note = page.locator('main blockquote', { hasText: 'Changed 2026-11:' });
   await expect(note).toBeVisible();
   await note.getByRole('link', { name: 'What changed and how to migrate' }).click();
-  await expect(page).toHaveURL(/\/changelog#2026-03-get-embeddings-from-deployment$/);
-  const heading = page.getByRole('heading', { level: 3, name: /Embeddings/ });
+  await expect(page).toHaveURL(/\/changelog#2026-11-reactivate-deployment-by-id$/);
+  const heading = page.getByRole('heading', { level: 3, name: /Reactivate deployment/ });
   await expect(heading).toBeInViewport();
   const entry = page.locator('div', { has: heading }).last();
   await expect(entry.getByText('Breaking', { exact: true }).first()).toBeVisible();
