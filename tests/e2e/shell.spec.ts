@@ -167,7 +167,7 @@ test.describe('mobile', () => {
 test('an unknown path answers 404 with the not-found page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page).toHaveTitle(/Emissary Docs/);
 });
 
