@@ -41,7 +41,8 @@ describe('guide scripts with a 502, a 429 and a read that never answers', { conc
         const run = await runGuide(script.language, assembleScript(script.file, ROOT).text, {
           label: `${name} behind the fault proxy`,
           baseUrl: proxy.baseUrl,
-          env: { EMISSARY_TIMEOUT: '5', EMISSARY_CONNECT_TIMEOUT: '5' },
+          // 10 s: the hang costs one time-out per script, and a loaded machine's mock can take seconds to answer.
+          env: { EMISSARY_TIMEOUT: '10', EMISSARY_CONNECT_TIMEOUT: '5' },
           log: mock.log,
         });
         assert.ok(!run.failure, run.failure);
