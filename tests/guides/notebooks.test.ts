@@ -68,7 +68,7 @@ for (const page of PAGES) {
         ['--to', 'notebook', '--execute', '--allow-errors', '--ExecutePreprocessor.timeout=120', '--output-dir', work, '--output', 'ran', path.join(BUILD_DIR, url)],
         {
           cwd: work,
-          env: scriptEnv({ EMISSARY_BASE_URL: mock.baseUrl, EMISSARY_API_KEY: 'test', EMISSARY_POLL_INTERVAL: '0.1', EMISSARY_POLL_DEADLINE: '20' }),
+          env: scriptEnv({ EMISSARY_BASE_URL: mock.baseUrl, EMISSARY_API_KEY: 'test', EMISSARY_POLL_INTERVAL: '0.1', EMISSARY_POLL_DEADLINE: '20', EMISSARY_MODEL: 'plain-errors-test' }),
           timeoutMs: 300_000,
         },
       );
