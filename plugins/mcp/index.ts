@@ -7,9 +7,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { OPENAPI_SPEC } from '../api-reference/options';
+import { OPENAPI_SPEC_FILE } from '../api-reference/options';
+import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes, generatedSamples } from '../api-reference/generated';
-import { parseOpenApi } from '../api-reference/spec';
 import { RECORDED_SPEC, type Release } from '../changelog/history';
 import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from './bundle';
 import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from './clients';
@@ -36,11 +36,11 @@ export default function mcp(context: LoadContext): Plugin {
     getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
     async postBuild({ outDir, plugins }) {
       const started = performance.now();
-      const doc = parseOpenApi(await fs.readFile(path.join(siteDir, OPENAPI_SPEC), 'utf8'));
+      const { doc } = openApiDocument(OPENAPI_SPEC_FILE);
       const routes = generatedRoutes(siteDir);
       // /changelog and /errors describe the recorded API, also when the site is built from another document (as plugins/llms-txt).
-      const same = OPENAPI_SPEC === RECORDED_SPEC;
-      const recorded = same ? doc : parseOpenApi(await fs.readFile(path.join(siteDir, RECORDED_SPEC), 'utf8'));
+      const same = OPENAPI_SPEC_FILE === path.resolve(siteDir, RECORDED_SPEC);
+      const recorded = same ? doc : openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc;
       // postBuild plugins run at once: the wall time includes theirs; `work` is this plugin's own.
       const working = performance.now();
       const bundle = mcpBundle({
