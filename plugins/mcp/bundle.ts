@@ -124,11 +124,13 @@ export function mcpBundle(options: {
     const shown = options.samples.get(ref);
     if (!route || !shown) throw new Error(`mcp: the OpenAPI plugin generated no page with code samples for ${entry.method.toUpperCase()} ${entry.path}`);
     const samples = Object.fromEntries(shown.map((s) => [s.id, s.code]));
+    // operationId is optional in OpenAPI: without one, the page's name (from method and path) stands in.
+    const operationId = entry.operation.operationId ?? route.split('/').pop()!;
     return {
-      operationId: entry.operation.operationId!,
+      operationId,
       method: entry.method.toUpperCase(),
       path: entry.path,
-      summary: oneLine(entry.operation.summary ?? entry.operation.operationId!),
+      summary: oneLine(entry.operation.summary ?? operationId),
       tags: entry.operation.tags ?? [],
       route,
       deprecated: Boolean(entry.operation.deprecated),
