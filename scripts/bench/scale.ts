@@ -34,6 +34,8 @@ export interface ScaleRow {
   search: { engine: string; indexBytesPerQuery: number; worstFirstMs: number | null } | { error: string };
   /** The operation page's `<script src>` files, gzip, and every script it ran until the network was idle, gzip. */
   operationJs: { scriptTagBytes: number; startupBytes: number; startupScripts: number };
+  /** The MCP server's bundle (plugins/mcp): bytes raw and gzip, and the plugin's own work in the build, from its log line. */
+  mcp: { bytes: number; gzipBytes: number; workMs: number } | { error: string };
 }
 
 /** `BENCH_SCALE`: comma-separated positive integers. */
@@ -87,6 +89,16 @@ async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
   }
 }
 
+/** The MCP bundle the build wrote, and the time plugins/mcp reported for writing it (`[mcp] … in N ms of work`). */
+export async function mcpBundleStats(dir: string, buildLog: string): Promise<ScaleRow['mcp']> {
+  const file = path.join(dir, '_mcp', 'bundle.json');
+  const body = await fs.readFile(file).catch(() => null);
+  if (!body) return { error: `${path.relative(process.cwd(), file)} not written` };
+  const line = /\[mcp\] [^\n]* in (\d+) ms of work/.exec(await fs.readFile(buildLog, 'utf8'));
+  if (!line) return { error: `no "[mcp] … ms of work" line in ${path.relative(process.cwd(), buildLog)}` };
+  return { bytes: body.length, gzipBytes: gzipSync(body).length, workMs: Number(line[1]) };
+}
+
 /** One cold build of the document multiplied by `factor`, measured; its output stays in `<bench>/scale/x<factor>`. */
 export async function benchScale(site: string, bench: string, factor: number, log: (m: string) => void): Promise<ScaleRow> {
   const source = parse(await fs.readFile(path.join(site, SOURCE_SPEC), 'utf8')) as Doc;
@@ -115,6 +127,7 @@ export async function benchScale(site: string, bench: string, factor: number, lo
     ...(await outputStats(out)),
     search,
     operationJs: await operationJs(out),
+    mcp: await mcpBundleStats(out, buildLog),
   };
 }
 
@@ -128,20 +141,22 @@ export function scaleMarkdown(rows: ScaleRow[], info: { commit: string; date: st
       'Peak memory: resident memory of the process tree, sampled every 250 ms. KB = 1024 bytes.',
   );
   lines.push('');
-  lines.push('| scale | operations | pages | build s (gen-api + build; CPU s) | peak MiB | output MiB (HTML KB per page) | search index KB fetched per query | operation page JS KB gzip: script tags / at load |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| scale | operations | pages | build s (gen-api + build; CPU s) | peak MiB | output MiB (HTML KB per page) | search index KB fetched per query | operation page JS KB gzip: script tags / at load | MCP bundle KB raw / gzip (build ms) |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     const b = r.build;
+    const mcp = 'error' in r.mcp ? `not measured: ${r.mcp.error}` : `${kb(r.mcp.bytes)} / ${kb(r.mcp.gzipBytes)} (${r.mcp.workMs})`;
     const search = 'error' in r.search ? `not measured: ${r.search.error.split('\n')[0]}` : `${kb(r.search.indexBytesPerQuery)} (${r.search.engine})`;
     lines.push(
       `| ×${r.factor} | ${r.operations} | ${r.pages} | ${b.totalSeconds.toFixed(0)} (${b.genApiSeconds.toFixed(0)} + ${b.buildSeconds.toFixed(0)}; ${b.cpuSeconds?.toFixed(0) ?? '–'}) | ` +
-        `${(b.peakRssBytes / MiB).toFixed(0)} | ${(r.outputBytes / MiB).toFixed(0)} (${kb(r.htmlBytes / r.pages)}) | ${search} | ${kb(r.operationJs.scriptTagBytes)} / ${kb(r.operationJs.startupBytes)} |`,
+        `${(b.peakRssBytes / MiB).toFixed(0)} | ${(r.outputBytes / MiB).toFixed(0)} (${kb(r.htmlBytes / r.pages)}) | ${search} | ${kb(r.operationJs.scriptTagBytes)} / ${kb(r.operationJs.startupBytes)} | ${mcp} |`,
     );
   }
   lines.push('');
   lines.push(
     `Operation page: \`${SCALE_OPERATION}\`; "at load" is every script Chromium ran until the network was idle (${rows.map((r) => r.operationJs.startupScripts).join(' / ')} scripts). ` +
-      'Budgets at ×32 (issue #14): build ≤ 120 s and ≤ 4096 MiB; operation page JS within 10% of ×1.',
+      'Budgets at ×32 (issue #14): build ≤ 120 s and ≤ 4096 MiB; operation page JS within 10% of ×1. ' +
+      'MCP bundle: `_mcp/bundle.json`, read by `mcp/server.ts`, never by a page; build ms is the plugin\'s own work in `postBuild`.',
   );
   return lines.join('\n');
 }

@@ -3,8 +3,8 @@
 one of its training rows, three ways, and print the answers next to the row's completion.
 
   EMISSARY_MODEL  the name of the deployment to test (required)
-  argument 1      a JSONL file of prompt/completion rows; the first row is used
-                  (default: plain_errors_train.jsonl, the quickstart's rows, which the script writes)
+  EMISSARY_DATASET  a JSONL file of prompt/completion rows; the first row is used
+                    (default: plain_errors_train.jsonl, the quickstart's rows, which the script writes)
 
 It sends three inference requests and creates nothing.
 """
@@ -12,7 +12,6 @@ It sends three inference requests and creates nothing.
 # [start:setup]
 import json
 import os
-import sys
 # [end:setup]
 
 
@@ -23,7 +22,7 @@ def main():
     model = os.environ.get("EMISSARY_MODEL")
     if not model:
         raise GuideError("set EMISSARY_MODEL to the name of the deployment to test")
-    path = sys.argv[1] if len(sys.argv) > 1 else "plain_errors_train.jsonl"
+    path = os.environ.get("EMISSARY_DATASET") or "plain_errors_train.jsonl"
     with open(path, encoding="utf-8") as handle:
         row = json.loads(handle.readline())
     if not isinstance(row.get("prompt"), str) or not isinstance(row.get("completion"), str):

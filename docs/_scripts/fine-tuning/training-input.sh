@@ -3,8 +3,8 @@
 # one of its training rows, three ways, and print the answers next to the row's completion.
 #
 #   EMISSARY_MODEL  the name of the deployment to test (required)
-#   argument 1      a JSONL file of prompt/completion rows; the first row is used
-#                   (default: plain_errors_train.jsonl, the quickstart's rows, which the script writes)
+#   EMISSARY_DATASET  a JSONL file of prompt/completion rows; the first row is used
+#                     (default: plain_errors_train.jsonl, the quickstart's rows, which the script writes)
 #
 # It sends three inference requests and creates nothing. Needs bash, curl and jq.
 # @include helpers
@@ -13,7 +13,7 @@
 
 # [start:inputs]
 model="${EMISSARY_MODEL:?set EMISSARY_MODEL to the name of the deployment to test}"
-file="${1:-plain_errors_train.jsonl}"
+file="${EMISSARY_DATASET:-plain_errors_train.jsonl}"
 row="$(head -n 1 "$file")"
 if ! jq -e '(.prompt | type) == "string" and (.completion | type) == "string"' <<<"$row" >/dev/null 2>&1; then
   echo "error: $file line 1: the probe needs a text prompt and a text completion" >&2
