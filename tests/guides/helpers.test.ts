@@ -158,17 +158,18 @@ test('Python wait_for: backs off, and past the deadline raises TimeoutError nami
   reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
   const r = await runWithHelpers(
     'py',
-    `def main():\n    step("Wait for training")\n    wait_for("/job", done=lambda j: False, what="training job tr-x", deadline_s=1.2)\nrun(main)`,
-    { EMISSARY_POLL_INTERVAL: '0.05' },
+    `def main():\n    step("Wait for training")\n    wait_for("/job", done=lambda j: False, what="training job tr-x", deadline_s=2.4)\nrun(main)`,
+    { EMISSARY_POLL_INTERVAL: '0.1' },
   );
   assert.equal(r.code, 1, describe(r));
-  assert.match(r.stderr, /training job tr-x was not ready after 1\.2 s in step 'Wait for training'/);
+  assert.match(r.stderr, /training job tr-x was not ready after 2\.4 s in step 'Wait for training'/);
   const elapsed = (seen.at(-1)!.at - seen[0].at) / 1000;
-  assert.ok(elapsed >= 1.1 && elapsed < 3, `gave up after ${elapsed} s, deadline 1.2 s`);
-  // A fixed 0.05 s interval would poll ~24 times; doubling polls 6 or 7 times.
-  assert.ok(seen.length <= 8, `polled ${seen.length} times in 1.2 s: no backoff`);
-  // Waits of about 0.05, 0.1, 0.2, 0.4 s (the last one is cut short by the deadline). Timing on a busy
-  // machine only lengthens waits, so compare the first with the longest rather than each with the next.
+  assert.ok(elapsed >= 2.3 && elapsed < 5, `gave up after ${elapsed} s, deadline 2.4 s`);
+  // A fixed 0.1 s interval would poll ~24 times; doubling polls 5 or 6 times.
+  assert.ok(seen.length <= 8, `polled ${seen.length} times in 2.4 s: no backoff`);
+  // Waits of about 0.1, 0.2, 0.4, 0.8 s (the last one is cut short by the deadline). A busy machine adds
+  // the same overhead to every gap, so compare the first with the longest: this holds for up to ~0.35 s
+  // of overhead per poll.
   const g = gaps(seen).slice(0, -1);
   assert.ok(Math.max(...g) > 2.5 * g[0], `waits do not grow: ${g.join(', ')}`);
 });
@@ -248,16 +249,19 @@ test('shell wait_for: polls until the jq filter is true and prints the last body
 
 test('shell wait_for: backs off, and past the deadline exits 1 naming what and the step', async () => {
   reset({ 'GET /job': () => ({ status: 200, body: { status: 'Running' } }) });
-  const r = await runWithHelpers('sh', `step "Wait for training"\nwait_for /job '.status == "Success"' "training job tr-x" 2\necho "not reached"`, {
-    EMISSARY_POLL_INTERVAL: '0.05',
+  const r = await runWithHelpers('sh', `step "Wait for training"\nwait_for /job '.status == "Success"' "training job tr-x" 5\necho "not reached"`, {
+    EMISSARY_POLL_INTERVAL: '0.2',
   });
   assert.equal(r.code, 1, describe(r));
   assert.doesNotMatch(r.stdout, /not reached/);
-  assert.match(r.stderr, /training job tr-x was not ready after 2 s in step 'Wait for training'/);
+  assert.match(r.stderr, /training job tr-x was not ready after 5 s in step 'Wait for training'/);
   const elapsed = (seen.at(-1)!.at - seen[0].at) / 1000;
-  // Whole seconds (bash's SECONDS): the wait gives up between 1 and 2 s after it starts, give or take a poll.
-  assert.ok(elapsed >= 0.9 && elapsed < 4, `gave up after ${elapsed} s, deadline 2 s`);
+  // Whole seconds (bash's SECONDS): the wait gives up between 4 and 5 s after it starts, give or take a poll.
+  assert.ok(elapsed >= 3.9 && elapsed < 8, `gave up after ${elapsed} s, deadline 5 s`);
+  // A fixed 0.2 s interval would poll ~25 times; doubling polls 5 or 6 times.
   assert.ok(seen.length <= 9, `polled ${seen.length} times: no backoff`);
+  // Waits of about 0.2, 0.4, 0.8, 1.6 s. Each poll also starts curl and jq, which on a busy machine adds
+  // a few hundred ms to every gap: comparing the first with the longest holds for up to ~0.7 s of it.
   const g = gaps(seen).slice(0, 4);
   assert.ok(Math.max(...g) > 2.5 * g[0], `waits do not grow: ${g.join(', ')}`);
 });
