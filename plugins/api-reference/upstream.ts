@@ -24,15 +24,7 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/ContentType/slice.js', sha256: '0f7397c3ddf8a5ad0176554adc90f206461e5571491400df8f5d0f50f680ca94', patch: 'theme/ApiExplorer/ContentType/slice.ts', section: "The OpenAPI theme's store without Redux" },
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/SchemaSelection/slice.js', sha256: 'd66f3f962c14e8121d9504b22099aba48b3da79c7972887ea2061239f7d84cb0', patch: 'theme/ApiExplorer/SchemaSelection/slice.ts', section: "The OpenAPI theme's store without Redux" },
   { pkg: OPENAPI, version: O, file: 'lib/theme/ApiExplorer/SchemaSelection/index.js', sha256: 'df8335e9bb3be5e7b9b9b22874ee28d01dba03885aea24f524e71c7a1622cdb4', patch: 'theme/ApiExplorer/SchemaSelection/slice.ts', section: "The OpenAPI theme's store without Redux" },
-  {
-    pkg: OPENAPI,
-    version: O,
-    file: 'lib/theme/Schema/index.js',
-    sha256: '1e08b267b319d7759ad6a6408dd0c1340df6fd13011c1299155357caaa6d92ce',
-    part: /^.*(ApiItem\/hooks|SchemaSelection|useTyped\w+|dispatch).*$/gm,
-    patch: 'theme/ApiItem/hooks.ts',
-    section: "The OpenAPI theme's store without Redux",
-  },
+  { pkg: OPENAPI, version: O, file: 'lib/theme/Schema/index.js', sha256: '1e08b267b319d7759ad6a6408dd0c1340df6fd13011c1299155357caaa6d92ce', part: /^.*(ApiItem\/hooks|SchemaSelection|useTyped\w+|dispatch).*$/gm, patch: 'theme/ApiItem/hooks.ts', section: "The OpenAPI theme's store without Redux" },
 
   // Parameters and bodies are server-rendered.
   { pkg: OPENAPI, version: O, file: 'lib/theme/ParamsDetails/index.js', sha256: 'be8427f1a1366eb471d04870a755e371354021cae9fee4f1e7f4b799f3f490a9', patch: 'theme/ParamsDetails/index.tsx', section: 'Parameters and bodies render on the server' },
@@ -49,15 +41,7 @@ export const UPSTREAM: UpstreamFile[] = [
 
   // The generator: its Markdown functions (options.ts), where it writes and skips files (gen-api), its sidebar ids.
   { pkg: GENERATOR, version: O, file: 'lib/markdown/index.js', sha256: 'b13fec2160afd500ad4eb31aee86841e0d1f26ef536140c7aa8abdcc2535b7b2', patch: 'options.ts', section: PLACES },
-  {
-    pkg: GENERATOR,
-    version: O,
-    file: 'lib/index.js',
-    sha256: 'cb184c5bd02e19091c1aea5f6e0085f9ea822162f4621856be7d2d93d83af76d',
-    part: /^.*(existsSync|writeFileSync|outputDir|docPath|markdownGenerators|getDocsPluginConfig).*$/gm,
-    patch: '../../scripts/gen-api.mjs',
-    section: PLACES,
-  },
+  { pkg: GENERATOR, version: O, file: 'lib/index.js', sha256: 'cb184c5bd02e19091c1aea5f6e0085f9ea822162f4621856be7d2d93d83af76d', part: /^.*(existsSync|writeFileSync|outputDir|docPath|markdownGenerators|getDocsPluginConfig).*$/gm, patch: '../../scripts/gen-api.mjs', section: PLACES },
   { pkg: GENERATOR, version: O, file: 'lib/sidebars/index.js', sha256: 'dc7bd3a86b05d8134d9ae4b8ddb7d59bf1524590a9ab10600db74333d56ea879', part: /^.*(getBasePathFromOutput|basePath).*$/gm, patch: 'options.ts', section: PLACES },
 
   // Theme components replaced or wrapped, and what they import from the theme.

@@ -47,15 +47,7 @@ export const UPSTREAM: UpstreamFile[] = [
   { pkg: CLASSIC, version: D, file: 'lib/theme/DocSidebarItem/Category/index.js', sha256: 'bebff3ac5f7761e58df27ab2243ff05dbd8180d6c94236283acf3f863d937ae3', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
   { pkg: CLASSIC, version: D, file: 'lib/theme/DocCard/index.js', sha256: 'ed868923dd2135d3ea182c46edc2ccc7f62dfb9a737356fa37527d3db6b485ea', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
   { pkg: COMMON, version: D, file: 'lib/components/Collapsible/index.js', sha256: '5332f30187c2f0f1efb9195cdd5226e41c3d8c3b6d294d4370491d0dec854a06', patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
-  {
-    pkg: DOCS,
-    version: D,
-    file: 'lib/client/docsUtils.js',
-    sha256: '077c6eff63fc18e9f6ca2b578b0c8d6d1ec771e9c0339ee2ba1622f8d41f917d',
-    part: /^.*(items|href|unlisted|collapsed|docsSidebars).*$/gm,
-    patch: 'route-buckets/sidebars.ts',
-    section: 'Sidebars load lean',
-  },
+  { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: '077c6eff63fc18e9f6ca2b578b0c8d6d1ec771e9c0339ee2ba1622f8d41f917d', part: /^.*(items|href|unlisted|collapsed|docsSidebars).*$/gm, patch: 'route-buckets/sidebars.ts', section: 'Sidebars load lean' },
 
   // The collator warms up in a task of its own.
   { pkg: DOCS, version: D, file: 'lib/client/docsClientUtils.js', sha256: '7677613550a21a75fd727628a14c1497a032f7fd0684e91f6f36b840db7fbead', part: /^.*localeCompare.*$/gm, patch: 'client/warm-collator.ts', section: 'The collator warms up in a task of its own' },
@@ -70,25 +62,9 @@ export const UPSTREAM: UpstreamFile[] = [
 
   // The sidebar checks are indexed on the server.
   { pkg: DOCS, version: D, file: 'lib/client/index.js', sha256: 'e6cb43c944f4e5af5002979a461c08fcef925473a83fae373fc906de49e6ac50', part: /^.*docsUtils.*$/gm, patch: 'server/docs-utils.ts', section: 'The sidebar checks are indexed on the server' },
-  {
-    pkg: DOCS,
-    version: D,
-    file: 'lib/client/docsUtils.js',
-    sha256: '283ea883dc80c62a628fa3d25fda3660c139739941c2850e56b9fa77030627d2',
-    part: /^(const isActive = |const containsActiveSidebarItem = |export function (isActiveSidebarItem|isVisibleSidebarItem|useVisibleSidebarItems)\b)[\s\S]*?^}?$/gm,
-    patch: 'server/sidebar-activity.ts',
-    section: 'The sidebar checks are indexed on the server',
-  },
+  { pkg: DOCS, version: D, file: 'lib/client/docsUtils.js', sha256: '283ea883dc80c62a628fa3d25fda3660c139739941c2850e56b9fa77030627d2', part: /^(const isActive = |const containsActiveSidebarItem = |export function (isActiveSidebarItem|isVisibleSidebarItem|useVisibleSidebarItems)\b)[\s\S]*?^}?$/gm, patch: 'server/sidebar-activity.ts', section: 'The sidebar checks are indexed on the server' },
   { pkg: COMMON, version: D, file: 'lib/utils/routesUtils.js', sha256: 'fc3caafec4a32a51cee7ebc9050e1c1c0960a75196ce12cb2f62bd560f72a12f', part: /^export function isSamePath[\s\S]*?^}$/gm, patch: 'server/sidebar-activity.ts', section: 'The sidebar checks are indexed on the server' },
 
   // The build runs in two processes (not a patch: Docusaurus's own switches, read in one place).
-  {
-    pkg: CORE,
-    version: D,
-    file: 'lib/commands/build/buildLocale.js',
-    sha256: '575737f708a0cd86e2162d7611424ded60c6c2fcb957c63682d9c79d7a72e543',
-    part: /^.*(DOCUSAURUS_SKIP_BUNDLING|DOCUSAURUS_EXIT_AFTER_BUNDLING|SkipBundling|ExitAfterBundling|clearPath|serverBundlePath|clientManifestPath).*$/gm,
-    patch: '../../scripts/build-site.mjs',
-    section: 'The build runs in two processes',
-  },
+  { pkg: CORE, version: D, file: 'lib/commands/build/buildLocale.js', sha256: '575737f708a0cd86e2162d7611424ded60c6c2fcb957c63682d9c79d7a72e543', part: /^.*(DOCUSAURUS_SKIP_BUNDLING|DOCUSAURUS_EXIT_AFTER_BUNDLING|SkipBundling|ExitAfterBundling|clearPath|serverBundlePath|clientManifestPath).*$/gm, patch: '../../scripts/build-site.mjs', section: 'The build runs in two processes' },
 ];

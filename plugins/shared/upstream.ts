@@ -7,18 +7,6 @@
  */
 import crypto from 'node:crypto';
 
-// The packages records name.
-export const CORE = '@docusaurus/core';
-export const CLASSIC = '@docusaurus/theme-classic';
-export const COMMON = '@docusaurus/theme-common';
-export const DOCS = '@docusaurus/plugin-content-docs';
-export const OPENAPI = 'docusaurus-theme-openapi-docs';
-export const GENERATOR = 'docusaurus-plugin-openapi-docs';
-
-/** The versions the records were checked against: Docusaurus, and the OpenAPI plugin and theme (`npm run canaries:record` writes them). */
-export const D = '3.10.2';
-export const O = '5.2.0';
-
 export interface UpstreamFile {
   /** The npm package, as in node_modules. */
   pkg: string;
@@ -35,6 +23,18 @@ export interface UpstreamFile {
   /** The UPGRADING.md section (a "###" heading) that says what the patch assumes and how to verify it. */
   section: string;
 }
+
+// The packages records name.
+export const CORE = '@docusaurus/core';
+export const CLASSIC = '@docusaurus/theme-classic';
+export const COMMON = '@docusaurus/theme-common';
+export const DOCS = '@docusaurus/plugin-content-docs';
+export const OPENAPI = 'docusaurus-theme-openapi-docs';
+export const GENERATOR = 'docusaurus-plugin-openapi-docs';
+
+/** The versions the records were checked against: Docusaurus, and the OpenAPI plugin and theme (`npm run canaries:record` writes them). */
+export const D = '3.10.2';
+export const O = '5.2.0';
 
 /** The hash a record holds: of the whole file, or of the lines its `part` selects. */
 export function hashOf(source: string, part: RegExp | undefined): string {
