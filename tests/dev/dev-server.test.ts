@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../playwright.config';
 import { freePort, ROOT } from '../support/prism';
+import { REDUX_MARKERS } from '../../scripts/bench/chunks';
 
 /** One page of each kind, with whether it shows code blocks. */
 const PAGES: Array<{ path: string; kind: string; code: boolean }> = [
@@ -181,7 +182,7 @@ test("Every patch is checked in both builds: The OpenAPI theme's store without R
   withPage('/api/create-dataset', async (_page, scripts) => {
     const texts = await Promise.all(scripts);
     assert.ok(texts.some((t) => t.includes('openapi__method-endpoint')), 'the API components were loaded, so the check can fail');
-    const redux = ['@@redux/INIT', '[Immer]', 'node_modules/react-redux/'].filter((m) => texts.some((t) => t.includes(m)));
+    const redux = [...REDUX_MARKERS, 'node_modules/@reduxjs/', 'node_modules/immer/'].filter((m) => texts.some((t) => t.includes(m)));
     assert.deepEqual(redux, []);
   }));
 

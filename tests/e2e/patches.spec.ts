@@ -7,6 +7,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
+import { REDUX_MARKERS } from '../../scripts/bench/chunks';
 
 test('Tabs stay mounted through hydration: the tab lists and panels the server sent are the ones on screen', async ({ page }) => {
   for (const route of ['/fine-tuning/datasets', '/api/create-training-job']) {
@@ -35,9 +36,6 @@ test('The collator warms up in a task of its own: the first localeCompare runs o
   expect(depths[0], `stack depths of the first calls: ${depths.join(', ')}`).toBeLessThanOrEqual(3);
   expect(Math.max(...depths.slice(1)), 'later calls come from hydration (so the first check can fail)').toBeGreaterThan(5);
 });
-
-/** Strings of Redux Toolkit, immer and react-redux that survive minification (scripts/bench/chunks.ts fingerprints them the same way). */
-const REDUX_MARKERS = ['@@redux/INIT', '[Immer]', 'react-redux'];
 
 for (const route of ['/api/create-training-job', '/api/schemas/trainingjobdetail']) {
   test(`The OpenAPI theme's store without Redux: ${route} loads no Redux, immer or react-redux`, async ({ page }) => {
