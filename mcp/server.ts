@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
@@ -71,117 +72,51 @@ export async function docsServer(docs: Docs): Promise<McpServer> {
   );
   const languages = docs.bundle.languages.map((l) => l.id) as [string, ...string[]];
   const rulesMatch = sha256(readFileSync(path.join(REPO, RULES_FILE))) === docs.bundle.datasetRules.sha256;
+  /** A read-only tool: its title, description and input; `run`'s answer is capped, and a thrown error becomes a tool error. */
+  const tool = <S extends ZodRawShapeCompat>(name: string, title: string, description: string, inputSchema: S, run: (input: ShapeOutput<S>) => ReturnType<Parameters<typeof answer>[0]>) =>
+    // The SDK types the callback by a conditional type that a generic shape cannot narrow.
+    server.registerTool(name, { title, description, inputSchema, annotations: READ_ONLY }, ((input: ShapeOutput<S>) => answer(() => run(input))) as unknown as ToolCallback<S>);
 
-  server.registerTool(
-    'search_docs',
-    {
-      title: 'Search the docs',
-      description: 'Search guides and API reference with the site\'s own ranking. Returns pages best first, each with its matching sections and URLs.',
-      inputSchema: {
-        query: z.string().describe('Words, an operationId or a path, e.g. "create training job" or "/v1/datasets"'),
-        limit: z.number().int().min(1).max(20).optional().describe('Pages to return (default 5)'),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ query, limit }) => answer(() => searchDocs(docs, query, limit)),
-  );
-  server.registerTool(
-    'get_page',
-    {
-      title: 'Read a page',
-      description: 'A page as Markdown (its twin), whole or one section. The page is a URL or path such as /fine-tuning/datasets; the section an anchor (from search_docs URLs) or heading.',
-      inputSchema: {
-        page: z.string().describe('URL or path of the page, e.g. /fine-tuning/datasets or https://docs.withemissary.com/errors#404'),
-        section: z.string().optional().describe('Anchor or heading of one section, e.g. "404" or "Common causes"'),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ page, section }) => answer(() => getPage(docs, page, section)),
-  );
-  server.registerTool(
-    'list_operations',
-    {
-      title: 'List API operations',
-      description: 'Every operation of the API (method, path, operationId, summary, tags, page URL), optionally filtered by tag and by words.',
-      inputSchema: {
-        tag: z.string().optional().describe('Only operations with this tag, e.g. "Datasets"'),
-        text: z.string().optional().describe('Words every listed operation contains in its id, summary or path'),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ tag, text }) => answer(() => listOperations(docs, tag, text)),
-  );
-  server.registerTool(
-    'get_operation',
-    {
-      title: 'Describe an API operation',
-      description:
-        'One operation as JSON: method, path, parameters, request and response schemas with examples, its code sample in the chosen language (as on its page), and each error status with the /errors guidance.',
-      inputSchema: {
-        operation: z.string().describe('operationId (e.g. createTrainingJob), "METHOD /path", or the page URL'),
-        language: z.enum(languages).optional().describe(`Code sample language (default curl): ${languages.join(', ')}`),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ operation, language }) => answer(() => getOperation(docs, operation, language)),
-  );
-  server.registerTool(
-    'get_schema',
-    {
-      title: 'Describe a schema',
-      description: 'A component schema of the API by name: its fields, types, constraints and example; named schemas inside are named, not expanded.',
-      inputSchema: { name: z.string().describe('Schema name, e.g. TrainingJobDetail (any case)') },
-      annotations: READ_ONLY,
-    },
-    ({ name }) => answer(() => getSchema(docs, name)),
-  );
-  server.registerTool(
-    'list_changes',
-    {
-      title: 'List API changes',
-      description: 'The API changelog: changes of each release after a release or date, breaking ones marked, with migration notes.',
-      inputSchema: {
-        since: z.string().optional().describe('A release (e.g. 2025-09) or date (YYYY-MM-DD): only later releases'),
-        breaking_only: z.boolean().optional().describe('Only breaking changes'),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ since, breaking_only }) => answer(() => listChanges(docs, since, breaking_only)),
-  );
-  server.registerTool(
-    'lookup_error',
-    {
-      title: 'Explain an API error',
-      description: 'What an error response means: its documented body, common causes, what to do and whether a retry helps (from /errors). Give the status, the body, or both.',
-      inputSchema: {
-        status: z.union([z.number().int(), z.string()]).optional().describe('HTTP status, e.g. 404'),
-        body: z.string().optional().describe('The error response body as received, e.g. {"status":404,"error":"..."}'),
-      },
-      annotations: READ_ONLY,
-    },
-    ({ status, body }) => answer(() => lookupError(docs, status, body)),
-  );
-  server.registerTool(
-    'check_dataset',
-    {
-      title: 'Check a fine-tuning dataset',
-      description:
-        'Checks JSON Lines or CSV training data against the documented dataset rules, as the checker on /fine-tuning/datasets does: problems by line with their fix, and a summary. ' +
-        `Give rows (pasted text) or file (a path inside the server's data folder, at most 20 MB).`,
-      inputSchema: {
-        rows: z.string().optional().describe('Rows as text: JSON Lines (one object per line) or CSV with its header'),
-        file: z.string().optional().describe('Path of a .jsonl or .csv file, relative to the data folder'),
-        task: z.enum(TASKS as [string, ...string[]]).optional().describe('The task_type to check for; without it the checker picks the layout'),
-        dashboard: z.boolean().optional().describe('The file goes through the dashboard, not the API: no API upload size limit'),
-      },
-      annotations: READ_ONLY,
-    },
-    (input) =>
-      answer(async () => {
-        const out = await checkDatasetTool(docs, input);
-        return rulesMatch ? out : { ...out, text: `${out.text}\n\nNote: ${docs.site.where} was built with other dataset rules than this server's ${RULES_FILE}; update your clone.` };
-      }),
-  );
+  // Each tool: name, title, description, input, and what it answers.
+  tool('search_docs', 'Search the docs', "Search guides and API reference with the site's own ranking. Returns pages best first, each with its matching sections and URLs.", {
+    query: z.string().describe('Words, an operationId or a path, e.g. "create training job" or "/v1/datasets"'),
+    limit: z.number().int().min(1).max(20).optional().describe('Pages to return (default 5)'),
+  }, ({ query, limit }) => searchDocs(docs, query, limit));
+  tool('get_page', 'Read a page', 'A page as Markdown (its twin), whole or one section. The page is a URL or path such as /fine-tuning/datasets; the section an anchor (from search_docs URLs) or heading.', {
+    page: z.string().describe('URL or path of the page, e.g. /fine-tuning/datasets or https://docs.withemissary.com/errors#404'),
+    section: z.string().optional().describe('Anchor or heading of one section, e.g. "404" or "Common causes"'),
+  }, ({ page, section }) => getPage(docs, page, section));
+  tool('list_operations', 'List API operations', 'Every operation of the API (method, path, operationId, summary, tags, page URL), optionally filtered by tag and by words.', {
+    tag: z.string().optional().describe('Only operations with this tag, e.g. "Datasets"'),
+    text: z.string().optional().describe('Words every listed operation contains in its id, summary or path'),
+  }, ({ tag, text }) => listOperations(docs, tag, text));
+  tool('get_operation', 'Describe an API operation', 'One operation as JSON: method, path, parameters, request and response schemas with examples, its code sample in the chosen language (as on its page), and each error status with the /errors guidance.', {
+    operation: z.string().describe('operationId (e.g. createTrainingJob), "METHOD /path", or the page URL'),
+    language: z.enum(languages).optional().describe(`Code sample language (default curl): ${languages.join(', ')}`),
+  }, ({ operation, language }) => getOperation(docs, operation, language));
+  tool('get_schema', 'Describe a schema', 'A component schema of the API by name: its fields, types, constraints and example; named schemas inside are named, not expanded.', {
+    name: z.string().describe('Schema name, e.g. TrainingJobDetail (any case)'),
+  }, ({ name }) => getSchema(docs, name));
+  tool('list_changes', 'List API changes', 'The API changelog: changes of each release after a release or date, breaking ones marked, with migration notes.', {
+    since: z.string().optional().describe('A release (e.g. 2025-09) or date (YYYY-MM-DD): only later releases'),
+    breaking_only: z.boolean().optional().describe('Only breaking changes'),
+  }, ({ since, breaking_only }) => listChanges(docs, since, breaking_only));
+  tool('lookup_error', 'Explain an API error', 'What an error response means: its documented body, common causes, what to do and whether a retry helps (from /errors). Give the status, the body, or both.', {
+    status: z.union([z.number().int(), z.string()]).optional().describe('HTTP status, e.g. 404'),
+    body: z.string().optional().describe('The error response body as received, e.g. {"status":404,"error":"..."}'),
+  }, ({ status, body }) => lookupError(docs, status, body));
+  const checkDataset =
+    'Checks JSON Lines or CSV training data against the documented dataset rules, as the checker on /fine-tuning/datasets does: problems by line with their fix, and a summary. ' +
+    `Give rows (pasted text) or file (a path inside the server's data folder, at most 20 MB).`;
+  tool('check_dataset', 'Check a fine-tuning dataset', checkDataset, {
+    rows: z.string().optional().describe('Rows as text: JSON Lines (one object per line) or CSV with its header'),
+    file: z.string().optional().describe('Path of a .jsonl or .csv file, relative to the data folder'),
+    task: z.enum(TASKS as [string, ...string[]]).optional().describe('The task_type to check for; without it the checker picks the layout'),
+    dashboard: z.boolean().optional().describe('The file goes through the dashboard, not the API: no API upload size limit'),
+  }, async (input) => {
+    const out = await checkDatasetTool(docs, input);
+    return rulesMatch ? out : { ...out, text: `${out.text}\n\nNote: ${docs.site.where} was built with other dataset rules than this server's ${RULES_FILE}; update your clone.` };
+  });
 
   for (const [route, title] of await allPages(docs)) {
     const uri = `${docs.bundle.site.url}${route === '/' ? '/index' : route}.md`;

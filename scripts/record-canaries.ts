@@ -1,33 +1,26 @@
 /**
  * `npm run canaries:record`: after a reviewed upgrade (UPGRADING.md, checklist), writes the installed
  * package versions and the current hash of every recorded upstream file back into each plugin's
- * records, so that no hash is pasted by hand. Run it only once every patch has been re-checked:
+ * records (upstream.json), so that no hash is pasted by hand. Run it only once every patch has been re-checked:
  * it makes tests/unit/upstream-canaries.test.ts pass on whatever is installed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CANARY_OWNERS, installedVersion, upstreamPath } from '../tests/support/canaries';
-import { hashOf } from '../plugins/shared/upstream';
+import { hashOf, writeRecords } from '../plugins/shared/upstream';
 
 /** The version constants in plugins/shared/upstream.ts: D for the Docusaurus packages, O for the OpenAPI plugin and theme. */
 const VERSION_CONSTANTS: Record<string, string> = { D: '@docusaurus/core', O: 'docusaurus-theme-openapi-docs' };
 const SHARED = path.join(__dirname, '../plugins/shared/upstream.ts');
 
 for (const { records, file } of CANARY_OWNERS) {
-  let source = fs.readFileSync(file, 'utf8');
-  const slots = [...source.matchAll(/sha256: '([0-9a-f]*)'/g)];
-  if (slots.length !== records.length) throw new Error(`${file}: ${slots.length} "sha256: '…'" literals for ${records.length} records; write one per record, in order`);
   let changed = 0;
-  // Back to front, so that earlier offsets stay valid.
-  for (let i = records.length - 1; i >= 0; i--) {
-    const record = records[i];
-    const hash = hashOf(fs.readFileSync(upstreamPath(record), 'utf8'), record.part);
-    if (hash === slots[i][1]) continue;
-    const at = slots[i].index!;
-    source = `${source.slice(0, at)}sha256: '${hash}'${source.slice(at + slots[i][0].length)}`;
-    changed++;
-  }
-  fs.writeFileSync(file, source);
+  const recorded = records.map((record) => {
+    const sha256 = hashOf(fs.readFileSync(upstreamPath(record), 'utf8'), record.part);
+    if (sha256 !== record.sha256) changed++;
+    return { ...record, sha256 };
+  });
+  writeRecords(file, recorded);
   console.log(`${path.relative(process.cwd(), file)}: ${changed} of ${records.length} hashes re-recorded`);
 }
 

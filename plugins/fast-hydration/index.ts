@@ -3,7 +3,7 @@
  * pages start faster (code arrives highlighted and stays so, Prism loads on first use, no work piles
  * into the hydration task). Patches only API pages use live in plugins/api-reference. Each file
  * says why it exists; UPGRADING.md says what to re-check when an upstream package moves, and
- * tests/unit/upstream-canaries.test.ts fails when a file a patch depends on changes (./upstream.ts
+ * tests/unit/upstream-canaries.test.ts fails when a file a patch depends on changes (./upstream.json
  * records them).
  *
  * - theme/ — components served in place of the upstream ones. The plugin is listed last in

@@ -10,6 +10,11 @@ export const CLONE_PLACEHOLDER = '/path/to/emissary-docs';
 /** The launcher: plain JavaScript that registers tsx from the clone, then runs mcp/server.ts. */
 export const LAUNCHER = 'mcp/run.mjs';
 
+/** The command and arguments that start the server over stdio against a deployed site. */
+export function stdioCommand(siteUrl: string): { command: string; args: string[] } {
+  return { command: 'node', args: [`${CLONE_PLACEHOLDER}/${LAUNCHER}`, '--site', siteUrl] };
+}
+
 export interface ClientConfig {
   id: string;
   label: string;
@@ -17,11 +22,6 @@ export interface ClientConfig {
   where: string;
   language: 'bash' | 'json';
   text: string;
-}
-
-/** The command and arguments that start the server over stdio against a deployed site. */
-export function stdioCommand(siteUrl: string): { command: string; args: string[] } {
-  return { command: 'node', args: [`${CLONE_PLACEHOLDER}/${LAUNCHER}`, '--site', siteUrl] };
 }
 
 export function clientConfigs(siteUrl: string): ClientConfig[] {

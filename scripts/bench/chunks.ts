@@ -23,6 +23,9 @@ export const CODEGEN_MARKERS: Array<{ name: string; needles: string[] }> = [
 /** Text of Prism and prism-react-renderer: a Prism core hook name, the line class the renderer sets. */
 export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'token-line'];
 
+/** Text of Redux, Redux Toolkit (their minified errors' URLs, the store's init action), immer and react-redux, which the API theme's own store replaces. */
+export const REDUX_MARKERS = ['@@redux/INIT', 'redux.js.org/Errors', 'redux-toolkit.js.org/Errors', '[Immer]', 'react-redux'];
+
 /** Text of the OpenAPI theme's components (class names they render). */
 export const API_COMPONENT_MARKERS = ['openapi-schema', 'theme-api-markdown'];
 
@@ -33,8 +36,7 @@ const FINGERPRINTS: Array<[string, string[]]> = [
   ['Prism + prism-react-renderer (highlighting)', HIGHLIGHTER_MARKERS],
   ['search-local UI', ['aria-autocomplete']],
   ['lunr (search index)', ['lunr']],
-  ['redux toolkit + immer', ['@@redux/INIT', '[Immer]']],
-  ['react-redux', ['react-redux']],
+  ['redux, redux toolkit, immer, react-redux', REDUX_MARKERS],
   ['react-markdown / micromark (Markdown parser)', ['micromark']],
   ['parse5 (HTML parser)', ['missing-whitespace-between-attributes']],
   ['lodash', ['__lodash_hash_undefined__']],

@@ -4,7 +4,8 @@
  * (no server HTML to hydrate) and keeps the original route modules, so every patch in plugins/ runs
  * there on another path than in `npm run build`. Fails on "This page crashed", an uncaught error or a
  * console error; checks that a guide's edit is served and that regenerating the API pages while the
- * server runs reloads it without a plugin error.
+ * server runs reloads it without a plugin error. Every patch is checked in both builds: the patches
+ * that apply under `npm start` have their effect here too (their production checks: tests/e2e/patches.spec.ts).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -142,3 +143,71 @@ test('regenerating the API pages while the server runs reloads it without a plug
     await page.close();
   }
 });
+
+/**
+ * Every patch is checked in both builds: the patches that run under `npm start` (theme components,
+ * client modules; not the route buckets, the server-only replacements or the production chunking)
+ * have their effect there too. Each test is named by its UPGRADING.md section.
+ */
+async function withPage(route: string, check: (page: Page, scripts: Promise<string>[]) => Promise<void>, viewport = { width: 1280, height: 900 }): Promise<void> {
+  const page = await browser.newPage({ viewport });
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+  });
+  try {
+    assert.deepEqual(await problemsLoading(page, `${base}${route}`), []);
+    await check(page, scripts);
+  } finally {
+    await page.close();
+  }
+}
+
+test('Every patch is checked in both builds: Valid nesting: code lines and the method-and-path box, under npm start', () =>
+  withPage('/api/create-dataset', async (page) => {
+    const lines = await page.locator('pre code > span.token-line').count();
+    assert.ok(lines > 10, `code lines drawn as <span> in <code>: ${lines}`);
+    assert.equal(await page.locator('code div').count(), 0, 'a <div> inside <code>');
+    assert.equal(await page.locator('pre.openapi__method-endpoint').count(), 0, 'the method-and-path box is still a <pre>');
+    assert.equal(await page.locator('div.openapi__method-endpoint h2').count(), 1, 'the method-and-path box: a <div> holding the <h2>');
+  }));
+
+test('Every patch is checked in both builds: Prism loads on first use, under npm start: code arrives highlighted', () =>
+  withPage('/fine-tuning/quickstart', async (page) => {
+    await page.locator('pre.prism-code .token-line .token').first().waitFor({ state: 'attached', timeout: 60_000 });
+  }));
+
+test("Every patch is checked in both builds: The OpenAPI theme's store without Redux, under npm start", () =>
+  withPage('/api/create-dataset', async (_page, scripts) => {
+    const texts = await Promise.all(scripts);
+    assert.ok(texts.some((t) => t.includes('openapi__method-endpoint')), 'the API components were loaded, so the check can fail');
+    // Development bundles keep comments (ours name the libraries) and module paths: the init action and the paths.
+    const redux = ['@@redux/INIT', ...['@reduxjs/toolkit', 'redux', 'immer', 'react-redux'].map((p) => `node_modules/${p}/`)].filter((m) => texts.some((t) => t.includes(m)));
+    assert.deepEqual(redux, []);
+  }));
+
+test('Every patch is checked in both builds: The mobile drawer renders on demand, under npm start', () =>
+  withPage(
+    '/api/create-dataset',
+    async (page) => {
+      assert.equal(await page.locator('.navbar-sidebar').count(), 0, 'the drawer is built before the reader reaches for it');
+      await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+      await page.locator('.navbar-sidebar').waitFor({ state: 'visible', timeout: 30_000 });
+    },
+    { width: 800, height: 900 },
+  ));
+
+test('Every patch is checked in both builds: Pages load on intent only, under npm start', () =>
+  withPage('/fine-tuning/quickstart', async (page) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      // Hot updates are the dev server's own (after the edits above), not pages.
+      if (r.resourceType() === 'script' && !r.url().includes('.hot-update.')) fetched.push(r.url());
+    });
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(2000);
+    assert.deepEqual(fetched, [], 'scripts fetched for links merely in view');
+    await page.locator('article a[href^="/api/"]').first().hover();
+    await until('the page of a pointed-at link fetched', 30_000, async () => fetched.length > 0);
+  }));

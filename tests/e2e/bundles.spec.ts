@@ -8,22 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { hydrated } from '../support/crawl';
+import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
 import { operations, spec } from '../support/openapi';
 import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
-
-/** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
-async function startupScripts(page: Page, route: string): Promise<Array<{ url: string; text: string }>> {
-  const scripts: Array<Promise<{ url: string; text: string }>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), text })));
-  });
-  await page.goto(route);
-  await hydrated(page);
-  await page.waitForLoadState('networkidle');
-  return Promise.all(scripts);
-}
 
 const name = (url: string) => new URL(url).pathname;
 
@@ -51,19 +39,8 @@ test('operation pages do load the API components (so the guide check above can f
 
 for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job']) {
   test(`${route}: code blocks hydrate as served, without being rendered and highlighted again`, async ({ page }) => {
-    // Remember each highlighted line element the server sent, before any script runs.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { served: Element[] }).served = [...document.querySelectorAll('pre.prism-code .token-line')];
-      });
-    });
-    await page.goto(route);
-    await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    const { served, kept, now } = await page.evaluate(() => {
-      const before = (window as unknown as { served: Element[] }).served;
-      return { served: before.length, kept: before.filter((el) => el.isConnected).length, now: document.querySelectorAll('pre.prism-code .token-line').length };
-    });
+    // Each highlighted line element the server sent, before any script runs.
+    const { served, kept, now } = await servedElementsKept(page, route, 'pre.prism-code .token-line');
     expect(served).toBeGreaterThan(20);
     expect(now).toBe(served);
     expect(kept, 'highlighted lines replaced after hydration').toBe(served);

@@ -136,11 +136,13 @@ test('Python api: no server at all is an ApiError too (exit 1, no traceback)', a
   assert.doesNotMatch(r.stderr, /Traceback/);
 });
 
-test('Python: no EMISSARY_API_KEY exits 2 with a clear message', async () => {
-  const r = await runWithHelpers('py', 'print("not reached")', { EMISSARY_API_KEY: '' });
-  assert.equal(r.code, 2, describe(r));
-  assert.match(r.stderr, /EMISSARY_API_KEY is not set/);
-});
+for (const [lang, label, script] of [['py', 'Python', 'print("not reached")'], ['sh', 'shell', 'echo "not reached"']] as const) {
+  test(`${label}: no EMISSARY_API_KEY exits 2 with a clear message`, async () => {
+    const r = await runWithHelpers(lang, script, { EMISSARY_API_KEY: '' });
+    assert.equal(r.code, 2, describe(r));
+    assert.match(r.stderr, /EMISSARY_API_KEY is not set/);
+  });
+}
 
 test('Python wait_for: polls until done and returns the last body', async () => {
   reset({ 'GET /job': (hit) => ({ status: 200, body: { status: hit < 3 ? 'Running' : 'Success' } }) });
@@ -229,12 +231,6 @@ test('shell api: no server at all exits 1 naming the step', async () => {
   const r = await runWithHelpers('sh', `step "Call"\napi GET /v1/projects\necho "not reached"`, { EMISSARY_BASE_URL: 'http://127.0.0.1:9', EMISSARY_RETRIES: '2' });
   assert.equal(r.code, 1, describe(r));
   assert.match(r.stderr, /GET \/v1\/projects failed \(no reply\) in step 'Call'/);
-});
-
-test('shell: no EMISSARY_API_KEY exits 2 with a clear message', async () => {
-  const r = await runWithHelpers('sh', 'echo "not reached"', { EMISSARY_API_KEY: '' });
-  assert.equal(r.code, 2, describe(r));
-  assert.match(r.stderr, /EMISSARY_API_KEY is not set/);
 });
 
 test('shell wait_for: polls until the jq filter is true and prints the last body', async () => {

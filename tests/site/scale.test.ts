@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SIDEBAR_GROUP_SIZE } from '../../plugins/api-reference/sidebar-groups';
-import { BUILD_DIR, fileRoute, htmlFiles, routeFile } from '../support/build';
+import { BUILD_DIR, fileRoute, htmlFiles, startupScriptText } from '../support/build';
 
 const SIDEBAR = /<nav\b[^>]*aria-label="?Docs sidebar"?[^>]*>([\s\S]*?)<\/nav>/;
 const HREF = /\shref=(?:"([^"]*)"|([^\s>"']+))/g;
@@ -43,16 +43,8 @@ test('a schema page lists a group of schemas in its sidebar, not all of them; up
   assert.deepEqual(problems, []);
 });
 
-/** The text of the scripts a page's HTML names (runtime and main: what every page loads first). */
-async function scriptTags(route: string): Promise<string> {
-  const html = await fs.readFile(routeFile(route), 'utf8');
-  const srcs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((m) => m[1]);
-  assert.ok(srcs.length > 0, `${route}: no script tags`);
-  return (await Promise.all(srcs.map((src) => fs.readFile(path.join(BUILD_DIR, src), 'utf8')))).join('\n');
-}
-
 test('the startup bundle carries no list of the API docs (global data)', async () => {
-  const text = await scriptTags('/api/create-training-job');
+  const text = await startupScriptText('/api/create-training-job');
   // Upstream's global data lists each doc as {"id", "path", "sidebar"}; routes name paths, never doc ids.
   const listed = (id: string) => new RegExp(`\\bid"?:"${id}"`).test(text);
   assert.deepEqual(['create-training-job', 'list-projects', 'schemas/trainingjobdetail'].filter(listed), []);
@@ -60,7 +52,7 @@ test('the startup bundle carries no list of the API docs (global data)', async (
 });
 
 test("the startup bundle carries no other API page's route, registry entry or chunk name (route buckets)", async () => {
-  const text = await scriptTags('/api/create-training-job');
+  const text = await startupScriptText('/api/create-training-job');
   // (Guide paths stay in main anyway: the guides' global data lists them for the navbar's doc items.)
   const others = ['/api/list-projects', '/api/schemas/trainingjobdetail', '/api/upload-dataset'];
   // Route paths appear in the route tree (path:"…") and in the chunk names ("…-hash"); modules by file name.

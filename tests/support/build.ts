@@ -13,6 +13,14 @@ export function routeFile(route: string): string {
   return path.join(BUILD_DIR, `${route.replace(/^\//, '')}.html`);
 }
 
+/** The text of the scripts a page's HTML names (runtime and main: what every page loads first), joined. */
+export async function startupScriptText(route: string): Promise<string> {
+  const html = await fs.readFile(routeFile(route), 'utf8');
+  const srcs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((m) => m[1]);
+  if (srcs.length === 0) throw new Error(`${routeFile(route)}: no script tags`);
+  return (await Promise.all(srcs.map((src) => fs.readFile(path.join(BUILD_DIR, src), 'utf8')))).join('\n');
+}
+
 export async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then((s) => s.isFile(), () => false);
 }

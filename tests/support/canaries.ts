@@ -1,12 +1,10 @@
 /**
- * The plugins that patch upstream internals and their canary records (each plugin's upstream.ts),
+ * The plugins that patch upstream internals and their canary records (each plugin's upstream.json),
  * for tests/unit/upstream-canaries.test.ts and scripts/record-canaries.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UpstreamFile } from '../../plugins/shared/upstream';
-import { UPSTREAM as API_REFERENCE } from '../../plugins/api-reference/upstream';
-import { UPSTREAM as FAST_HYDRATION } from '../../plugins/fast-hydration/upstream';
+import { readRecords, type UpstreamFile } from '../../plugins/shared/upstream';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -18,12 +16,13 @@ export interface CanaryOwner {
   records: UpstreamFile[];
 }
 
-const owner = (name: string, records: UpstreamFile[]): CanaryOwner => {
+const owner = (name: string): CanaryOwner => {
   const dir = path.join(ROOT, 'plugins', name);
-  return { dir, file: path.join(dir, 'upstream.ts'), records };
+  const file = path.join(dir, 'upstream.json');
+  return { dir, file, records: readRecords(file) };
 };
 
-export const CANARY_OWNERS: CanaryOwner[] = [owner('fast-hydration', FAST_HYDRATION), owner('api-reference', API_REFERENCE)];
+export const CANARY_OWNERS: CanaryOwner[] = [owner('fast-hydration'), owner('api-reference')];
 
 // The hoisted copy, which the build resolves (theme-common's `exports` hide its package.json from require.resolve).
 export const packageDir = (pkg: string): string => path.join(ROOT, 'node_modules', pkg);

@@ -43,6 +43,38 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+/** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
+export async function startupScripts(page: Page, route: string): Promise<Array<{ url: string; text: string }>> {
+  const scripts: Array<Promise<{ url: string; text: string }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  await page.goto(route);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(scripts);
+}
+
+/**
+ * Loads `route` and counts the elements matching `selector` in the server's HTML (before any script
+ * runs), how many of those are still in the page once it has hydrated and the network is quiet, and
+ * how many match now: an element React re-rendered is a new one.
+ */
+export async function servedElementsKept(page: Page, route: string, selector: string): Promise<{ served: number; kept: number; now: number }> {
+  await page.addInitScript((sel) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { served: Element[] }).served = [...document.querySelectorAll(sel)];
+    });
+  }, selector);
+  await page.goto(route);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate((sel) => {
+    const before = (window as unknown as { served: Element[] }).served;
+    return { served: before.length, kept: before.filter((el) => el.isConnected).length, now: document.querySelectorAll(sel).length };
+  }, selector);
+}
+
 /** The element a page's main content lives in: <main>, or the skip link's target where a plugin page has none. */
 export const MAIN_CONTENT = 'main, #__docusaurus_skipToContent_fallback:not(:has(main))';
 

@@ -82,21 +82,26 @@ test('java uses the Unirest variant', () => {
   assert.match(samplesFor(jsonPost).find((s) => s.id === 'java')!.code, /Unirest/);
 });
 
+/** The sample request of `op`, and the build warnings it gave. */
+function withWarnings(op: ApiOperation) {
+  const warnings: string[] = [];
+  const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
+  return { req, warnings };
+}
+
 test('a path parameter without an example gets a value of its schema and one warning naming it', () => {
-  const op: ApiOperation = {
+  const { req, warnings } = withWarnings({
     operationId: 'getEngine',
     method: 'get',
     path: '/v1/engines/{engine_id}',
     parameters: [{ name: 'engine_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-  };
-  const warnings: string[] = [];
-  const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
+  });
   assert.equal(req.pathParams.engine_id, '3fa85f64-5717-4562-b3fc-2c963f66afa6');
   assert.deepEqual(warnings, ['path parameter "engine_id" of getEngine (GET /v1/engines/{engine_id})']);
 });
 
 test('a JSON body and a required query parameter without examples are built from their schemas, one warning each', () => {
-  const op: ApiOperation = {
+  const { req, warnings } = withWarnings({
     operationId: 'createEngine',
     method: 'post',
     path: '/v1/engines',
@@ -105,9 +110,7 @@ test('a JSON body and a required query parameter without examples are built from
       { name: 'cursor', in: 'query', schema: { type: 'string' } },
     ],
     requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', default: 'e1' } } } } } },
-  };
-  const warnings: string[] = [];
-  const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
+  });
   assert.deepEqual(req.query, { limit: '1' }, 'optional parameters without an example stay out');
   assert.deepEqual(req.body, { kind: 'json', value: { name: 'e1' } });
   assert.equal(warnings.length, 2);

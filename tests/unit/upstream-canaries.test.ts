@@ -1,6 +1,6 @@
 /**
  * The plugins that patch upstream internals no public API covers (tests/support/canaries.ts lists
- * them; each owns its records in its upstream.ts). An upgrade that changes one of those files may
+ * them; each owns its records in its upstream.json). An upgrade that changes one of those files may
  * break a patch silently (pages get slower, or lose their server HTML, and nothing fails), so each
  * file is recorded with its version and hash and this fails, naming the file, when it changes. It
  * also checks that UPGRADING.md and the records agree, and that the browser-build module
@@ -89,7 +89,7 @@ test('every component and client module a plugin serves has at least one upstrea
       .filter((p) => !owner.records.some((e) => e.patch.startsWith(p.replace(/\.tsx?$/, ''))))
       .map((p) => `${rel(owner.dir)}/${p}`);
   });
-  assert.deepEqual(missing, [], 'patches without a canary: record the upstream files they depend on in their plugin\'s upstream.ts');
+  assert.deepEqual(missing, [], 'patches without a canary: record the upstream files they depend on in their plugin\'s upstream.json');
 });
 
 /** Every file under `dir` (no symlinks, no caches), as absolute paths. */
@@ -120,7 +120,7 @@ test('each module replacement (browser and server builds) matches exactly one re
     if (matches[0].startsWith(plugin)) continue;
     assert.ok(
       ALL.some(({ entry }) => upstreamPath(entry) === matches[0]),
-      `${matches[0]} is replaced but has no record in plugins/fast-hydration/upstream.ts`,
+      `${matches[0]} is replaced but has no record in plugins/fast-hydration/upstream.json`,
     );
   }
 });

@@ -1,0 +1,91 @@
+/**
+ * Every patch section of UPGRADING.md (each "### " heading but the two below that are no patch)
+ * has a behaviour check: a test that fails when the patch no longer has its effect, so a patch that
+ * silently became a no-op on an upgrade is named (the canary hashes see a changed file, not a dead
+ * patch). A check is either a test of tests/e2e/patches.spec.ts or tests/site/patches.test.ts whose
+ * title starts with the section's title, or an existing test (or a check the build runs) cited below.
+ * A new patch section without one fails here.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/canaries';
+
+/** "### " sections of UPGRADING.md that describe no patch. */
+const NOT_PATCHES = ['Benchmark', 'Commands that prove an upgrade'];
+
+/** The files whose tests are named by their patch's section. */
+const OWN = ['tests/e2e/patches.spec.ts', 'tests/site/patches.test.ts'];
+
+/** Existing checks of a patch's effect: a test, by file and a fragment of its title, or a check the build runs, by a fragment of its message. */
+const CITED: Record<string, Array<[file: string, title: string]>> = {
+  'Code blocks keep the server HTML': [['tests/e2e/bundles.spec.ts', 'code blocks hydrate as served, without being rendered and highlighted again']],
+  'Prism loads on first use': [
+    ['tests/e2e/bundles.spec.ts', 'loads no highlighter at startup: its code arrives highlighted'],
+    ['tests/e2e/bundles.spec.ts', 'code shown after client-side navigation is highlighted: Prism loads on first use'],
+  ],
+  'Pages load on intent only': [['tests/e2e/bundles.spec.ts', 'other pages load on intent: pointing at a link fetches its page, links in view fetch nothing']],
+  'The mobile drawer renders on demand': [['tests/e2e/shell.spec.ts', 'the drawer is built when the reader reaches for it, by pointer or keyboard']],
+  "The API's docs send less data to every page": [
+    ['tests/site/scale.test.ts', 'the startup bundle carries no list of the API docs (global data)'],
+    ['tests/e2e/bundles.spec.ts', 'an operation page does not load the description of every API page'],
+  ],
+  'Route data loads by bucket': [
+    ['tests/site/scale.test.ts', "the startup bundle carries no other API page's route, registry entry or chunk name (route buckets)"],
+    ['tests/e2e/bundles.spec.ts', "route data loads by bucket: a page fetches its own bucket's routes"],
+  ],
+  'Sidebars load lean': [
+    ['tests/site/scale.test.ts', 'the API version metadata the browser loads with every API page is lean'],
+    ['tests/e2e/bundles.spec.ts', 'the API sidebar comes lean'],
+  ],
+  'The sidebar checks are indexed on the server': [
+    ['tests/unit/sidebar-activity.test.ts', 'indexed checks give upstream answers for every item on every path'],
+    ['tests/unit/upstream-canaries.test.ts', 'each module replacement (browser and server builds) matches exactly one real file'],
+  ],
+  // The build checks these itself, every time, and fails naming the section.
+  'Server bundle': [
+    ['tests/unit/server-bundle.test.ts', 'only the server build is configured, with one shared chunk for what two chunks use'],
+    ['plugins/server-bundle/index.ts', 'chunk no longer takes effect: see UPGRADING.md, "Server bundle"'],
+  ],
+  'The build runs in two processes': [
+    ['scripts/build-site.mjs', 'DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling'],
+    ['scripts/build-site.mjs', 'DOCUSAURUS_SKIP_BUNDLING no longer skips bundling'],
+  ],
+  "Places that depend on the plugin's or theme's internals": [
+    ['tests/unit/code-samples.test.ts', 'samples come in the spec order of languages, one per language'],
+    ['tests/site/build.test.ts', 'API pages show descriptions rendered, with no Markdown syntax left in their text'],
+    ['tests/e2e/api.spec.ts', 'an operation page shows its method, path, parameters and the seven sample tabs in order'],
+  ],
+};
+
+const upgrading = fs.readFileSync(path.join(ROOT, 'UPGRADING.md'), 'utf8');
+const sections = [...upgrading.matchAll(/^### (.+)$/gm)].map((m) => m[1]).filter((name) => !NOT_PATCHES.includes(name));
+
+/** The titles of the tests in `file` (a template's `${…}` parts kept as written). */
+function testTitles(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/\btest\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2].replace(/\\(.)/g, '$1'));
+}
+
+const own = OWN.flatMap((file) => testTitles(file).map((title) => ({ file, title })));
+
+test('every patch section of UPGRADING.md has a behaviour check, named by the section or cited here', () => {
+  const unchecked = sections.filter((name) => !own.some((t) => t.title.startsWith(name)) && !CITED[name]);
+  assert.deepEqual(unchecked, [], `patch sections without a behaviour check: add a test titled by the section to ${OWN.join(' or ')}`);
+});
+
+test('every behaviour check names a patch section, and every cited test exists', () => {
+  const stray = own.filter((t) => !sections.some((name) => t.title.startsWith(name))).map((t) => `${t.file}: "${t.title}"`);
+  assert.deepEqual(stray, [], 'tests of the patch files whose title starts with no UPGRADING.md section');
+  assert.deepEqual(Object.keys(CITED).filter((name) => !sections.includes(name)), [], 'citations for sections UPGRADING.md does not have');
+  const missing = Object.values(CITED)
+    .flat()
+    .filter(([file, title]) => {
+      if (!fs.existsSync(path.join(ROOT, file))) return true;
+      if (!file.startsWith('tests/')) return !fs.readFileSync(path.join(ROOT, file), 'utf8').includes(title);
+      return !testTitles(file).some((t) => t.includes(title));
+    })
+    .map(([file, title]) => `${file}: "${title}"`);
+  assert.deepEqual(missing, [], 'cited tests that do not exist');
+});
