@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { search, warm, type SearchHit } from './engine';
+import Excerpt from './Excerpt';
 import styles from './styles.module.css';
 
 export interface PopupState {
@@ -122,7 +123,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
 
   if (!visible) return null;
   let index = 0;
-  const option = (o: Option, className: string, children: ReactNode, labelledBy?: string) => {
+  // An option is named by its title or heading; its excerpt describes it.
+  const option = (o: Option, className: string, name: ReactNode, excerpt: SearchHit['excerpt']) => {
     const i = index++;
     return (
       <div
@@ -130,7 +132,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         id={o.id}
         role="option"
         aria-selected={i === active}
-        aria-labelledby={labelledBy}
+        aria-labelledby={`${o.id}-name`}
+        aria-describedby={excerpt.length ? `${o.id}-excerpt` : undefined}
         data-href={o.url}
         className={clsx(styles.option, className, i === active && styles.active)}
         // Keep focus in the box: the click navigates.
@@ -138,7 +141,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         onMouseMove={() => i !== active && setActive(i)}
         onClick={() => go(o.url)}
       >
-        {children}
+        <span id={`${o.id}-name`}>{name}</span>
+        <Excerpt parts={excerpt} id={`${o.id}-excerpt`} lines={2} />
       </div>
     );
   };
@@ -158,11 +162,12 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
                   </span>
                   <span className={styles.label}>{hit.label}</span>
                 </>,
+                hit.excerpt,
               )}
-              {hit.sections.map((s) => option(options[index], styles.section, s.heading))}
+              {hit.sections.map((s) => option(options[index], styles.section, s.heading, s.excerpt))}
             </div>
           ))}
-          {option(options[index], styles.all, `See all results for “${shown.query.trim()}”`)}
+          {option(options[index], styles.all, `See all results for “${shown.query.trim()}”`, [])}
         </div>
       ) : (
         <p className={styles.empty}>No results for “{shown.query.trim()}”.</p>
