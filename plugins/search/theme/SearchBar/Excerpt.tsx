@@ -5,10 +5,10 @@ import type { ExcerptPart } from '../../matcher';
 import styles from './Excerpt.module.css';
 
 /** `lines`: at most this many lines shown (the navbar's popup), the rest cut with an ellipsis. */
-export default function Excerpt({ parts, id, lines }: { parts: ExcerptPart[]; id?: string; lines?: 2 }): ReactNode {
+export default function Excerpt({ parts, lines }: { parts: ExcerptPart[]; lines?: 2 }): ReactNode {
   if (!parts.length) return null;
   return (
-    <span id={id} className={clsx(styles.excerpt, lines && styles.twoLines)}>
+    <span data-search-excerpt className={clsx(styles.excerpt, lines && styles.twoLines)}>
       {parts.map(([text, matched], i) => (matched ? <mark key={i}>{text}</mark> : <React.Fragment key={i}>{text}</React.Fragment>))}
     </span>
   );

@@ -123,7 +123,7 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
 
   if (!visible) return null;
   let index = 0;
-  // An option is named by its title or heading; its excerpt describes it.
+  // An option's name is all it shows (title or heading, then its excerpt), as WCAG 2.5.3 asks.
   const option = (o: Option, className: string, name: ReactNode, excerpt: SearchHit['excerpt']) => {
     const i = index++;
     return (
@@ -132,8 +132,6 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         id={o.id}
         role="option"
         aria-selected={i === active}
-        aria-labelledby={`${o.id}-name`}
-        aria-describedby={excerpt.length ? `${o.id}-excerpt` : undefined}
         data-href={o.url}
         className={clsx(styles.option, className, i === active && styles.active)}
         // Keep focus in the box: the click navigates.
@@ -141,8 +139,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         onMouseMove={() => i !== active && setActive(i)}
         onClick={() => go(o.url)}
       >
-        <span id={`${o.id}-name`}>{name}</span>
-        <Excerpt parts={excerpt} id={`${o.id}-excerpt`} lines={2} />
+        <span data-search-name>{name}</span>
+        <Excerpt parts={excerpt} lines={2} />
       </div>
     );
   };
