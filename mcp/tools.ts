@@ -140,10 +140,13 @@ export async function getPage(docs: Docs, page: string, section?: string): Promi
     if (m) headings.push({ at, level: m[1].length, text: headingText(line) });
   });
   const want = wanted.toLowerCase();
-  const found = headings.find((h) => (heading !== undefined && h.text === heading) || slug(h.text) === want || h.text.toLowerCase() === want);
+  // A heading the page repeats is indexed as "<its h2> › <heading>" (plugins/search/extract.ts): the one after that h2.
+  const [parent, own] = heading?.includes(' › ') ? [heading.slice(0, heading.lastIndexOf(' › ')), heading.slice(heading.lastIndexOf(' › ') + 3)] : [undefined, heading];
+  const after = parent === undefined ? -1 : (headings.find((h) => h.text === parent)?.at ?? -1);
+  const found = headings.find((h) => (own !== undefined && h.text === own && h.at > after) || slug(h.text) === want || h.text.toLowerCase() === want);
   if (!found) throw new ToolError(`${route} has no section "${wanted}". Its sections: ${outline(markdown)}`);
   const end = headings.find((h) => h.at > found.at && h.level <= found.level)?.at ?? lines.length;
-  return compact(`Source: ${url}#${slug(found.text) === want ? want : (indexed?.[3].find(([, h]) => h === found.text)?.[0] ?? slug(found.text))}\n\n${lines.slice(found.at, end).join('\n').trim()}\n`, 'Ask for a smaller section.');
+  return compact(`Source: ${url}#${heading !== undefined ? wanted : slug(found.text) === want ? want : (indexed?.[3].find(([, h]) => h === found.text)?.[0] ?? slug(found.text))}\n\n${lines.slice(found.at, end).join('\n').trim()}\n`, 'Ask for a smaller section.');
 }
 
 /** The headings of a twin (level 2 and 3), for messages. */

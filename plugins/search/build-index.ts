@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { deref, entryRef, jsonPointer, listOperations, type OpenApiDocument, type Schema } from '../api-reference/spec';
 import type { PageSection } from './extract';
-import { BLOCK_SIZE, BODY_CAP, identifierWords, pathTerms, shardKey, WEIGHT, words, type Manifest, type PageInfo, type Shard } from './matcher';
+import { BLOCK_SIZE, BODY_CAP, EXCERPT_SOURCE, identifierWords, pathTerms, shardKey, stemOf, WEIGHT, words, type Manifest, type PageInfo, type Shard } from './matcher';
 
 /** A page to index: what search shows of it and the names that should find it first. */
 export interface IndexPage {
@@ -15,6 +15,25 @@ export interface IndexPage {
   sections: PageSection[];
   /** Words of the page's top with a weight of their own (operationId, path, parameter names). */
   fields: Array<{ words: string[]; weight: number }>;
+  /**
+   * Verbs that say two words of the title at once: "Create deployment" is what a reader who types
+   * "deploy" wants. Indexed as title words; the title then counts one word less.
+   */
+  titleVerbs?: string[];
+}
+
+/** The verb a "Create <noun>" title stands for, when the noun is a verb's noun (deployment → deploy). */
+export function createVerb(title: string): string[] {
+  const noun = /^create\s+([a-z]+)/i.exec(title)?.[1];
+  const verb = noun && stemOf(noun.toLowerCase());
+  return verb ? [verb] : [];
+}
+
+/** The start of a section's text kept for excerpts, cut at a word. */
+export function excerptSource(text: string): string {
+  if (text.length <= EXCERPT_SOURCE) return text;
+  const cut = text.lastIndexOf(' ', EXCERPT_SOURCE);
+  return `${text.slice(0, cut > 0 ? cut : EXCERPT_SOURCE)} …`;
 }
 
 /** Property names of a schema, nested ones included (a few levels: request bodies are shallow). */
@@ -46,8 +65,8 @@ const identifierFields = (name: string): IndexPage['fields'] => {
  * Per API route: its label and the names that should find it. `pages`: the generated pages' routes
  * by OpenAPI node (plugins/api-reference/generated.ts).
  */
-export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields'>> {
-  const out = new Map<string, Pick<IndexPage, 'label' | 'fields'>>();
+export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>> {
+  const out = new Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>>();
   const pageOf = (ref: string) => {
     const route = pages.get(ref);
     if (!route) throw new Error(`search: the OpenAPI plugin generated no page for ${ref}`);
@@ -61,6 +80,7 @@ export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map
     const { segments, ends } = pathTerms(path);
     out.set(route, {
       label: `${method.toUpperCase()} ${path}`,
+      titleVerbs: createVerb(operation.summary ?? ''),
       fields: [
         ...(operation.operationId ? identifierFields(operation.operationId) : []),
         { words: segments, weight: WEIGHT.path },
@@ -115,8 +135,9 @@ export function buildIndex(unsorted: IndexPage[]): BuiltIndex {
   const titleWords: number[] = [];
   pages.forEach((p, page) => {
     const title = [...new Set(words(p.title))];
-    titleWords.push(title.length);
-    for (const w of title) add(w, page, 0, WEIGHT.title, true);
+    const verbs = (p.titleVerbs ?? []).filter((v) => !title.includes(v));
+    titleWords.push(Math.max(1, title.length - verbs.length));
+    for (const w of [...title, ...verbs]) add(w, page, 0, WEIGHT.title, true);
     for (const f of p.fields) for (const w of f.words) add(w, page, 0, f.weight);
     p.sections.forEach((s, section) => {
       for (const w of words(s.heading)) add(w, page, section, WEIGHT.heading);
@@ -149,7 +170,7 @@ export function buildIndex(unsorted: IndexPage[]): BuiltIndex {
     files.set(name, text);
   }
   for (let i = 0; i < pages.length; i += BLOCK_SIZE) {
-    const block = pages.slice(i, i + BLOCK_SIZE).map((p): PageInfo => [p.url, p.title, p.label, p.sections.map((s) => [s.anchor, s.heading])]);
+    const block = pages.slice(i, i + BLOCK_SIZE).map((p): PageInfo => [p.url, p.title, p.label, p.sections.map((s) => [s.anchor, s.heading, excerptSource(s.text)])]);
     const text = JSON.stringify(block);
     const name = hashed(`p-${i / BLOCK_SIZE}`, text);
     manifest.blocks.push(name);

@@ -40,8 +40,13 @@ function find(node: Node, test: (n: Node) => boolean): Node | undefined {
 function textOf(node: Node): string {
   if (node.nodeName === '#text') return node.value ?? '';
   if (node.tagName && (IGNORED_TAGS.has(node.tagName) || IGNORED_CLASSES.some((c) => hasClass(node, c)))) return '';
-  return (node.childNodes ?? []).map(textOf).join(node.tagName && /^(p|li|td|th|div|h\d|tr|dt|dd|summary)$/.test(node.tagName) ? ' ' : '');
+  const inner = (node.childNodes ?? []).map(textOf).join(spaced(node) ? ' ' : '');
+  return spaced(node) ? ` ${inner} ` : inner;
 }
+
+const BLOCK = /^(p|li|td|th|div|tr|dt|dd|summary|h\d)$/;
+/** Where words part: block elements, and the parts of an API schema row (name, type, "required" are sibling spans). */
+const spaced = (node: Node) => !!node.tagName && (BLOCK.test(node.tagName) || /(^|\s)openapi-schema__/.test(attr(node, 'class') ?? ''));
 
 const clean = (text: string) => text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
 
@@ -63,22 +68,34 @@ export function extractPage(html: string, file: string): ExtractedPage | null {
   const title = clean(textOf(h1));
   const sections: PageSection[] = [{ anchor: '', heading: '', text: '' }];
   const parts: string[][] = [[]];
+  /** The h2 each h3 is under (its label when the heading repeats on the page). */
+  const parents: Array<string | undefined> = [undefined];
+  let h2 = '';
   const walk = (node: Node) => {
     if (node === h1) return;
     if (node.tagName && (IGNORED_TAGS.has(node.tagName) || IGNORED_CLASSES.some((c) => hasClass(node, c)))) return;
     const id = attr(node, 'id');
     if ((node.tagName === 'h2' || node.tagName === 'h3') && id) {
-      sections.push({ anchor: id, heading: clean(textOf(node)), text: '' });
+      const heading = clean(textOf(node));
+      if (node.tagName === 'h2') h2 = heading;
+      sections.push({ anchor: id, heading, text: '' });
+      parents.push(node.tagName === 'h3' && h2 ? h2 : undefined);
       parts.push([]);
       return;
     }
     if (node.nodeName === '#text') parts[parts.length - 1].push(node.value ?? '');
-    const block = node.tagName && /^(p|li|td|th|div|tr|dt|dd|summary|h\d)$/.test(node.tagName);
+    const block = spaced(node);
     if (block) parts[parts.length - 1].push(' ');
     for (const child of node.childNodes ?? []) walk(child);
     if (block) parts[parts.length - 1].push(' ');
   };
   walk(content);
   sections.forEach((s, i) => (s.text = clean(parts[i].join(''))));
+  // One label per section: an h3 whose heading repeats on the page ("With the API" under each step) is named with its h2.
+  const count = new Map<string, number>();
+  for (const s of sections) count.set(s.heading, (count.get(s.heading) ?? 0) + 1);
+  sections.forEach((s, i) => {
+    if (i > 0 && count.get(s.heading)! > 1 && parents[i]) s.heading = `${parents[i]} › ${s.heading}`;
+  });
   return { title, sections };
 }

@@ -35,7 +35,7 @@ export async function writeSearchIndex(outDir: string, routes: string[], siteDir
     const page = extractPage(await fs.readFile(file, 'utf8'), file);
     if (!page) continue;
     const known = api.get(route);
-    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [] });
+    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [], titleVerbs: known?.titleVerbs });
   }
   if (!pages.length) throw new Error(`search: no docs page found in ${outDir}`);
   const { manifest, files } = buildIndex(pages);

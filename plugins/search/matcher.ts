@@ -23,8 +23,15 @@ export interface Manifest {
 /** A shard: term → postings, flat [pageDelta, section, weight << 1 | inTitle, …]. */
 export type Shard = Record<string, number[]>;
 
-/** What a result shows of a page: its URL, title, a label (method and path, "Schema", "Guide") and section [anchor, heading]s (section 0 is the top). */
-export type PageInfo = [url: string, title: string, label: string, sections: Array<[anchor: string, heading: string]>];
+/**
+ * What a result shows of a page: its URL, title, a label (method and path, "Schema", "Guide") and per
+ * section [anchor, heading, the start of its text (up to EXCERPT_SOURCE characters)]; section 0 is the top.
+ */
+export type PageInfo = [url: string, title: string, label: string, sections: Array<[anchor: string, heading: string, text: string]>];
+
+/** How much of a section's text the index keeps for excerpts, and how much of it a result shows. */
+export const EXCERPT_SOURCE = 300;
+export const EXCERPT_LENGTH = 140;
 
 export const BLOCK_SIZE = 16;
 
@@ -124,12 +131,21 @@ export function shardKeys(terms: QueryTerm[]): string[] {
 const WORD_FORM = /^(?:ment|ments|ing|ed|d|er|ers|ion|ions|es)$/;
 const MIN_STEM = 4;
 
+/** The stem of a word in another form (`deployment` → `deploy`, `training` → `train`), or null. */
+export function stemOf(word: string): string | null {
+  for (let cut = MIN_STEM; cut < word.length; cut++) if (WORD_FORM.test(word.slice(cut))) return word.slice(0, cut);
+  return null;
+}
+
 /** How much a term of the index counts for a query term: exact 1, its plural or singular 0.9, another form 0.8, a prefix of it 0.6, one typo away 0.45. */
-function matchFactor(q: QueryTerm, term: string): number {
+export function matchFactor(q: QueryTerm, term: string): number {
   if (term === q.text) return 1;
   if (term === `${q.text}s` || q.text === `${term}s`) return 0.9;
   const [short, long] = term.length < q.text.length ? [term, q.text] : [q.text, term];
   if (short.length >= MIN_STEM && long.startsWith(short) && WORD_FORM.test(long.slice(short.length))) return 0.8;
+  // Two forms of one stem: "deploying" and "deployment".
+  const stem = stemOf(long);
+  if (stem && stemOf(short) === stem) return 0.8;
   if (q.prefix && term.startsWith(q.text)) return 0.6;
   if (q.text.length >= TYPO_MIN_LENGTH && oneEditApart(q.text, term)) return 0.45;
   return 0;
@@ -209,4 +225,57 @@ export function rank(terms: QueryTerm[], shards: Map<string, Shard>, manifest: M
     .filter((r) => r.covered === most && (most > 0 || required.length === 0))
     .sort((a, b) => b.score - a.score || a.page - b.page)
     .map(({ page, score, sections }) => ({ page, score, sections }));
+}
+
+/** A piece of an excerpt: its text, and whether it is a word the query matched (shown marked). */
+export type ExcerptPart = [text: string, matched: boolean];
+
+/** Whether a word of the text is one the query finds (the same rule as the index's terms). */
+function wordMatches(terms: QueryTerm[], token: string): boolean {
+  return words(token).some((w) => terms.some((q) => matchFactor(q, w) > 0));
+}
+
+/** The words to mark for a query: its terms, a path segment (`training-jobs`) as its words. */
+const markTerms = (terms: QueryTerm[]): QueryTerm[] =>
+  terms.filter((q) => !q.optional).flatMap((q) => (/^[a-z0-9_]+$/.test(q.text) ? [q] : words(q.text).map((text) => ({ ...q, text }))));
+
+/**
+ * A short excerpt of a section's stored text for a query: about `length` characters around the first
+ * word the query matches (the start when none does), cut at word boundaries, with the matched words
+ * marked. Plain text pieces: the browser renders them as text, never as HTML.
+ */
+export function excerpt(text: string, terms: QueryTerm[], length = EXCERPT_LENGTH): ExcerptPart[] {
+  if (!text) return [];
+  terms = markTerms(terms);
+  const tokens = [...text.matchAll(/[A-Za-z0-9_]+/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, hit: wordMatches(terms, m[0]) }));
+  const firstHit = tokens.find((t) => t.hit);
+  let from = 0;
+  if (firstHit && firstHit.end > length) {
+    // Some words before the match, so it reads as part of a sentence.
+    const before = Math.max(0, firstHit.start - Math.floor(length / 3));
+    from = tokens.find((t) => t.start >= before)?.start ?? firstHit.start;
+  }
+  let to = Math.min(text.length, from + length);
+  if (to < text.length) {
+    const cut = text.lastIndexOf(' ', to);
+    if (cut > from) to = cut;
+  }
+  const parts: ExcerptPart[] = [];
+  const push = (piece: string, matched: boolean) => {
+    if (!piece) return;
+    const last = parts[parts.length - 1];
+    if (last && last[1] === matched && !matched) last[0] += piece;
+    else parts.push([piece, matched]);
+  };
+  if (from > 0) push('… ', false);
+  let at = from;
+  for (const t of tokens) {
+    if (t.start < from || t.end > to || !t.hit) continue;
+    push(text.slice(at, t.start), false);
+    push(text.slice(t.start, t.end), true);
+    at = t.end;
+  }
+  push(text.slice(at, to), false);
+  if (to < text.length) push(' …', false);
+  return parts;
 }

@@ -47,8 +47,9 @@ const QUERIES: Array<[query: string, url: string | RegExp, among: number]> = [
   // A one-letter typo in a word of five letters or more.
   ['trainnig job', '/api/create-training-job', 5],
   ['embedings', '/guides/embeddings', 3],
-  // Everyday words for an operation: another form of a word ("deploy" for "deployment") counts.
-  ['deploy model', '/api/create-deployment', 3],
+  // Everyday words for an operation: another form of a word ("deploy" for "deployment") counts, and
+  // "deploy" is what "Create deployment" does.
+  ['deploy model', '/api/create-deployment', 1],
   ['delete project', '/api/delete-project-by-id', 1],
   ['list checkpoints', '/api/list-checkpoints', 1],
 ];
@@ -65,8 +66,10 @@ test('"api key" puts the authentication section first', async ({ page }) => {
   await search(page, 'api key');
   await pages(page);
   await expect(listbox(page).getByRole('option').first()).toHaveAttribute('data-href', /^\/api\/emissary-api(#authentication[\w-]*)?$/);
-  const sections = listbox(page).getByRole('group').first().getByRole('option');
-  await expect(sections.filter({ hasText: /^Authentication/ }).first()).toHaveAttribute('data-href', /^\/api\/emissary-api#authentication/);
+  // The section that explains the key comes first under it, the words marked in its excerpt.
+  const section = listbox(page).getByRole('group').first().getByRole('option').nth(1);
+  await expect(section).toHaveAttribute('data-href', '/api/emissary-api#authentication-your-api-key');
+  expect((await section.locator('mark').allTextContents()).map((m) => m.toLowerCase())).toEqual(expect.arrayContaining(['api', 'key']));
 });
 
 test('the maintainer handbook is not searched: "blog" and "tutorial" find none of its pages', async ({ page }) => {
@@ -88,8 +91,33 @@ test('results are grouped by page: each page once, its matching sections under i
   const group = listbox(page).getByRole('group', { name: 'Fine-Tuning Parameters' });
   const options = group.getByRole('option');
   await expect(options.first()).toHaveAttribute('data-href', '/fine-tuning/parameters');
-  await expect(options.filter({ hasText: /^Learning rate$/ })).toHaveAttribute('data-href', '/fine-tuning/parameters#learning-rate');
+  await expect(group.getByRole('option', { name: /^Learning rate\b/ })).toHaveAttribute('data-href', '/fine-tuning/parameters#learning-rate');
   for (const href of await options.evaluateAll((os) => os.slice(1).map((o) => o.getAttribute('data-href')))) expect(href).toMatch(/^\/fine-tuning\/parameters#./);
+});
+
+test('each result shows an excerpt of the matched text with the query\u2019s words marked', async ({ page }) => {
+  await search(page, 'learning rate');
+  await pages(page);
+  const option = listbox(page).getByRole('option', { name: /^Learning rate\b/ });
+  await expect(option.locator('[data-search-name]')).toHaveText('Learning rate');
+  const excerpt = option.locator('[data-search-excerpt]');
+  await expect(excerpt).toContainText(/learning rate/i);
+  const marks = await excerpt.locator('mark').allTextContents();
+  expect(marks.length).toBeGreaterThan(0);
+  for (const m of marks) expect(m).toMatch(/^(learn\w*|rates?)$/i);
+  // Index text is shown as text: a tag in it would be a <mark> sibling element, never parsed markup.
+  expect(await listbox(page).locator('[data-search-excerpt] *:not(mark)').count()).toBe(0);
+});
+
+test('one label per section: no heading twice within a result', async ({ page }) => {
+  for (const query of ['api', 'deploy model', 'dashboard']) {
+    await search(page, query);
+    await pages(page);
+    for (const group of await listbox(page).getByRole('group').all()) {
+      const labels = await group.getByRole('option').evaluateAll((os) => os.slice(1).map((o) => (o.querySelector('[data-search-name]') ?? o).textContent));
+      expect(new Set(labels).size, `${query}: ${labels.join(' | ')}`).toBe(labels.length);
+    }
+  }
 });
 
 test('arrows move through the results, Enter opens one, Escape closes the list and then clears the box', async ({ page }) => {
@@ -122,7 +150,7 @@ test('arrows move through the results, Enter opens one, Escape closes the list a
 
 test('a section result opens the page at that section', async ({ page }) => {
   await search(page, 'learning rate');
-  await listbox(page).getByRole('option', { name: /^Learning rate$/ }).first().click();
+  await listbox(page).getByRole('option', { name: /^Learning rate\b/ }).first().click();
   await expect(page).toHaveURL(/\/fine-tuning\/parameters#learning-rate$/);
 });
 
@@ -205,9 +233,23 @@ test('the search page lists every result of ?q= as links, and Enter without a re
   const main = page.locator('main');
   await expect(main.getByRole('link', { name: 'Create GRPO training job', exact: true })).toHaveAttribute('href', '/api/create-grpo-training-job');
   await expect(main.getByRole('link', { name: 'GRPO Training Jobs' })).toBeVisible();
+  // Excerpts under the results, the query's word marked.
+  await expect(main.locator('li mark').first()).toHaveText(/^grpo$/i);
   await search(page, 'embeddings');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=embeddings$/);
   await expect(page.locator('main').getByRole('link', { name: 'Embeddings' }).first()).toBeVisible();
+});
+
+test('the search page with results passes axe in light and dark mode (marked words included)', async ({ page }) => {
+  for (const mode of ['light', 'dark']) {
+    await page.goto('/search?q=deploy%20model');
+    await hydrated(page);
+    if (mode === 'dark') await switchToDark(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await expect(page.locator('main li mark').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${mode}: ${v.id} ${n.target.join(' ')}`))).toEqual([]);
+  }
 });

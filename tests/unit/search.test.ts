@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { apiFields, buildIndex, type IndexPage } from '../../plugins/search/build-index';
 import { extractPage } from '../../plugins/search/extract';
-import { BLOCK_SIZE, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
+import { BLOCK_SIZE, excerpt, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
+import { searchIndex } from '../../plugins/search/theme/SearchBar/engine';
 import { entryRef, jsonPointer, listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
 
 const doc = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
@@ -41,6 +42,17 @@ const PAGES: IndexPage[] = [
   ]),
   guide('/guides/embeddings', 'Embeddings', [['request', 'Request embeddings', 'Send text, get vectors.']], 'Embeddings turn text into vectors.'),
   guide('/fine-tuning/datasets', 'Datasets', [['split', 'Train and test split', 'The train_test_split_ratio field sets the share of test rows.']]),
+  guide(
+    '/fine-tuning/deployment',
+    'Deployment Guide',
+    [
+      ['deploy-a-checkpoint', 'Deploy a fine-tuned checkpoint', 'Serve the checkpoint of a training job.'],
+      ['with-the-api', 'With the API', 'Create deployment takes the job and the checkpoint.'],
+      ['deploy-a-base-model', 'Deploy a base model', 'You can deploy a base model as it is.'],
+      ['with-the-api-1', 'With the API', 'Deploy the model with its name and checkpoint 0.'],
+    ],
+    'Deploy a model and call it.',
+  ),
 ];
 
 const built = buildIndex(PAGES);
@@ -74,6 +86,15 @@ test('an operation\u2019s name, operationId, path or parameter name puts its pag
   first('POST /v1/training-jobs/grpo', '/api/create-grpo-training-job');
   assert.ok(['/api/create-training-job', '/api/list-training-jobs'].includes(find('/v1/training-jobs')[0]), find('/v1/training-jobs').join());
   assert.ok(['/api/create-training-job', '/api/create-grpo-training-job'].includes(find('train_test_split_ratio')[0]));
+});
+
+test('everyday words find the operation: another form of a word, and the verb of a "Create <noun>" title', () => {
+  // "deploy" is the verb of "Create deployment": it beats the guide's "Deploy a base model" and "Create Deployment on Inference Engine".
+  first('deploy model', '/api/create-deployment');
+  first('deploy', '/api/create-deployment');
+  first('delete project', '/api/delete-project-by-id');
+  first('list checkpoints', '/api/list-checkpoints');
+  first('list checkpoint', '/api/list-checkpoints');
 });
 
 test('GRPO finds the GRPO operation and the GRPO guide in the first three', () => {
@@ -151,4 +172,46 @@ test('extractPage reads the title and h2/h3 sections, without code, samples or a
   assert.doesNotMatch(JSON.stringify(page), /secret-sample|Response sample|Sidebar|#/);
   assert.equal(extractPage('<html><body><article><p>no docs content</p></article></body></html>', 'y.html'), null);
   assert.throws(() => extractPage('<article><div class="theme-doc-markdown"><p>x</p></div></article>', 'z.html'), /z\.html/);
+});
+
+/** The engine's results over the built files, as the browser gets them. */
+const hits = (query: string) => searchIndex(<T,>(file: string) => Promise.resolve(JSON.parse(built.files.get(file) ?? JSON.stringify(built.manifest)) as T), query);
+const marked = (parts: Array<[string, boolean]>) => parts.filter(([, m]) => m).map(([t]) => t);
+
+test('a result carries an excerpt of each matching section with the matched words marked', async () => {
+  const [hit] = await hits('learning rate');
+  assert.equal(hit.url, '/fine-tuning/parameters');
+  const section = hit.sections.find((s) => s.url.endsWith('#learning-rate'))!;
+  assert.equal(section.excerpt.map(([t]) => t).join(''), 'The learning rate sets how far each step moves the weights.');
+  assert.deepEqual(marked(section.excerpt), ['learning', 'rate']);
+  // The page's top matched too: its own excerpt.
+  const [embeddings] = await hits('embeddings');
+  assert.ok(embeddings.excerpt.length > 0 && marked(embeddings.excerpt).every((w) => /^embeddings$/i.test(w)), JSON.stringify(embeddings.excerpt));
+});
+
+test('one label per section in a result: repeated headings are told apart, never listed twice', async () => {
+  const deployment = (await hits('deploy api')).find((h) => h.url === '/fine-tuning/deployment')!;
+  const labels = deployment.sections.map((s) => s.heading);
+  assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
+  const html = `<article><div class="theme-doc-markdown"><h1>Guide</h1>
+    <h2 id="a">Step 1</h2><h3 id="api">With the API</h3><p>One.</p>
+    <h2 id="b">Step 2</h2><h3 id="api-1">With the API</h3><p>Two.</p><h3 id="c">Only once</h3>
+    <div class="openapi-schema__list-item"><strong class="openapi-schema__property">name</strong><span class="openapi-schema__name">string</span><span class="openapi-schema__required">required</span></div>
+  </div></article>`;
+  const page = extractPage(html, 'g.html')!;
+  assert.deepEqual(page.sections.map((s) => s.heading), ['', 'Step 1', 'Step 1 › With the API', 'Step 2', 'Step 2 › With the API', 'Only once']);
+  // The parts of a schema row are words of their own, not "namestringrequired".
+  assert.match(page.sections[5].text, /name string required/);
+});
+
+test('excerpt: a window around the first match, cut at words, text pieces only', () => {
+  const text = `${'Filler words come first here. '.repeat(10)}Then the learning_rate field sets the step size of the optimizer, and more text follows after it.`;
+  const parts = excerpt(text, queryTerms('learning rate'), 80);
+  const joined = parts.map(([t]) => t).join('');
+  assert.match(joined, /^… .*learning_rate field/);
+  assert.ok(joined.length <= 80 + 4, joined);
+  assert.deepEqual(marked(parts), ['learning_rate']);
+  // The start when nothing matches; markup stays text.
+  assert.deepEqual(excerpt('<b>bold</b> text', queryTerms('zebra')), [['<b>bold</b> text', false]]);
+  assert.deepEqual(marked(excerpt('Deploy it: deployments and deployed models.', queryTerms('deployment'))), ['Deploy', 'deployments', 'deployed']);
 });

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { search, warm, type SearchHit } from './engine';
+import Excerpt from './Excerpt';
 import styles from './styles.module.css';
 
 export interface PopupState {
@@ -122,7 +123,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
 
   if (!visible) return null;
   let index = 0;
-  const option = (o: Option, className: string, children: ReactNode, labelledBy?: string) => {
+  // An option's name is all it shows (title or heading, then its excerpt), as WCAG 2.5.3 asks.
+  const option = (o: Option, className: string, name: ReactNode, excerpt: SearchHit['excerpt']) => {
     const i = index++;
     return (
       <div
@@ -130,7 +132,6 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         id={o.id}
         role="option"
         aria-selected={i === active}
-        aria-labelledby={labelledBy}
         data-href={o.url}
         className={clsx(styles.option, className, i === active && styles.active)}
         // Keep focus in the box: the click navigates.
@@ -138,7 +139,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
         onMouseMove={() => i !== active && setActive(i)}
         onClick={() => go(o.url)}
       >
-        {children}
+        <span data-search-name>{name}</span>
+        <Excerpt parts={excerpt} lines={2} />
       </div>
     );
   };
@@ -158,11 +160,12 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
                   </span>
                   <span className={styles.label}>{hit.label}</span>
                 </>,
+                hit.excerpt,
               )}
-              {hit.sections.map((s) => option(options[index], styles.section, s.heading))}
+              {hit.sections.map((s) => option(options[index], styles.section, s.heading, s.excerpt))}
             </div>
           ))}
-          {option(options[index], styles.all, `See all results for “${shown.query.trim()}”`)}
+          {option(options[index], styles.all, `See all results for “${shown.query.trim()}”`, [])}
         </div>
       ) : (
         <p className={styles.empty}>No results for “{shown.query.trim()}”.</p>

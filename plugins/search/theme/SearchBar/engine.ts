@@ -1,12 +1,14 @@
 // The browser side of search: fetches the manifest, then per query only the shards of its terms and the page blocks of the results shown.
-import { BLOCK_SIZE, queryTerms, rank, shardKeys, type Manifest, type PageInfo, type Shard } from '../../matcher';
+import { BLOCK_SIZE, excerpt, queryTerms, rank, shardKeys, type ExcerptPart, type Manifest, type PageInfo, type Shard } from '../../matcher';
 
 export interface SearchHit {
   url: string;
   title: string;
   label: string;
-  /** Matching sections under the page, best first: [url with anchor, heading]. */
-  sections: Array<{ url: string; heading: string }>;
+  /** The page's top text around the query's words, when the top of the page matched (else empty). */
+  excerpt: ExcerptPart[];
+  /** Matching sections under the page, best first, one per label: url with anchor, heading, text around the query's words. */
+  sections: Array<{ url: string; heading: string; excerpt: ExcerptPart[] }>;
 }
 
 /** Pages a result list shows, and sections under each. */
@@ -59,14 +61,16 @@ export async function searchIndex(read: IndexReader, query: string, maxPages = M
   );
   return ranked.map((r) => {
     const [url, title, label, sections] = blocks.get(Math.floor(r.page / BLOCK_SIZE))![r.page % BLOCK_SIZE];
+    const headings = new Set<string>();
     return {
       url,
       title,
       label,
+      excerpt: r.sections.some((s) => s.section === 0) ? excerpt(sections[0][2], terms) : [],
       sections: r.sections
-        .filter((s) => s.section > 0)
+        .filter((s) => s.section > 0 && !headings.has(sections[s.section][1]) && headings.add(sections[s.section][1]))
         .slice(0, maxSections)
-        .map((s) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1] })),
+        .map((s) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1], excerpt: excerpt(sections[s.section][2], terms) })),
     };
   });
 }

@@ -4,6 +4,7 @@ import Layout from '@theme/Layout';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { SearchHit } from '../SearchBar/engine';
+import Excerpt from '../SearchBar/Excerpt';
 
 export default function SearchPage(): ReactNode {
   const base = useBaseUrl('/');
@@ -42,11 +43,13 @@ export default function SearchPage(): ReactNode {
               {hits.map((hit) => (
                 <li key={hit.url} className="margin-bottom--md">
                   <a href={hit.url}>{hit.title}</a> <code>{hit.label}</code>
+                  <Excerpt parts={hit.excerpt} />
                   {hit.sections.length > 0 && (
                     <ul>
                       {hit.sections.map((s) => (
                         <li key={s.url}>
                           <a href={s.url}>{s.heading}</a>
+                          <Excerpt parts={s.excerpt} />
                         </li>
                       ))}
                     </ul>
