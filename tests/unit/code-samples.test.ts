@@ -95,7 +95,7 @@ test('a path parameter without an example gets a value of its schema and one war
   assert.deepEqual(warnings, ['path parameter "engine_id" of getEngine (GET /v1/engines/{engine_id})']);
 });
 
-test('a JSON body and a required query parameter without examples are built from their schemas, one warning each', () => {
+test('a JSON body and query parameters without examples are built from their schemas, one warning each', () => {
   const op: ApiOperation = {
     operationId: 'createEngine',
     method: 'post',
@@ -108,10 +108,11 @@ test('a JSON body and a required query parameter without examples are built from
   };
   const warnings: string[] = [];
   const req = sampleRequestFromOperation(op, TARGET, undefined, (where) => warnings.push(where));
-  assert.deepEqual(req.query, { limit: '1' }, 'optional parameters without an example stay out');
+  assert.deepEqual(req.query, { limit: '1', cursor: 'string' }, 'every query parameter, required or not');
   assert.deepEqual(req.body, { kind: 'json', value: { name: 'e1' } });
-  assert.equal(warnings.length, 2);
-  assert.match(warnings[1], /JSON request body of createEngine/);
+  assert.equal(warnings.length, 3);
+  assert.match(warnings[1], /query parameter "cursor" of createEngine/);
+  assert.match(warnings[2], /JSON request body of createEngine/);
 });
 
 test('bearer, basic and query-key security change the credentials every sample sends', () => {
