@@ -103,7 +103,12 @@ export interface PageAdditions {
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
-export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
+export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
+  // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
+  const additions: PageAdditions = {
+    withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
+    withErrorLinks: SITE().errorLinks ? given.withErrorLinks : NO_ADDITIONS.withErrorLinks,
+  };
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
@@ -155,7 +160,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: SITE().errorLinks ? additions.withErrorLinks(responses) : responses, callbacks } });
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
             return withSourceLink(additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
