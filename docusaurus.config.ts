@@ -44,6 +44,8 @@ const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guide
 const config = {
   // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
   title: SITE().title,
+  // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
+  ...(Object.values(pages).every(Boolean) ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
   tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
   favicon: 'img/favicon.svg',
   url: 'https://docs.withemissary.com',

@@ -14,7 +14,7 @@ import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { SITE } from './site';
+import { SITE, otherDocument } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -74,9 +74,12 @@ export function pageRegistry() {
   };
 }
 
-/** Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open. */
+/**
+ * Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open.
+ * Built from another document, no link: the document is not in Emissary's repository.
+ */
 export const withSourceLink = (markdown: string) =>
-  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
+  otherDocument() ? markdown : `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
