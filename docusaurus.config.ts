@@ -96,6 +96,8 @@ const config = {
           editUrl: `${REPOSITORY_URL}/edit/main/`,
         },
         blog: false,
+        // src/pages holds the maintainer handbook's page only (plugins/handbook): it goes with the guides.
+        ...(pages.guides ? {} : { pages: false }),
         theme: { customCss: './src/css/custom.css' },
         // <lastmod> from each page's last change (plugins/site-meta dates the API pages); the
         // maintainer handbook's pages stay out (plugins/handbook).
