@@ -6,6 +6,7 @@ import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_DOCS_PLUGIN, API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
 import { otherDocument, SITE } from './plugins/api-reference/site';
+import { GlobExcludeDefault } from '@docusaurus/utils';
 import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
 import cspHeaders from './plugins/csp';
@@ -27,10 +28,25 @@ import { REPOSITORY_URL } from './config/navbar';
  */
 const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
 
+/**
+ * The Emissary-only pages of docs/ the site keeps (SITE_CONFIG `pages`, plugins/api-reference/site.ts):
+ * the guides (every other file of docs/, the home page among them), /errors and /changelog.
+ * Without any, the docs instance goes and `/` is the API's home page (plugins/api-reference).
+ */
+const { pages } = SITE();
+const docsInclude = pages.guides ? ['**/*.{md,mdx}'] : [pages.errors && 'errors.mdx', pages.changelog && 'changelog.mdx'].filter((f): f is string => Boolean(f));
+const docsLeftOut = [...(pages.errors ? [] : ['errors.mdx']), ...(pages.changelog ? [] : ['changelog.mdx'])];
+/** The docs instance's file globs, given only when the site leaves something out (the client's site config stays as it was). */
+const docsFiles = Object.values(pages).every(Boolean) ? {} : { include: docsInclude, exclude: [...GlobExcludeDefault, ...docsLeftOut] };
+/** Built from another document, the navbar has none of Emissary's own links (its dashboard and repository). */
+const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guides : !otherDocument() || !('href' in item)));
+
 const config = {
   // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
   title: SITE().title,
-  tagline: 'Start your first fine-tuning project with Emissary',
+  // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
+  ...(Object.values(pages).every(Boolean) ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
+  tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
   favicon: 'img/favicon.svg',
   url: 'https://docs.withemissary.com',
   baseUrl: '/',
@@ -69,7 +85,8 @@ const config = {
     [
       'classic',
       {
-        docs: {
+        docs: !docsInclude.length ? false : {
+          ...docsFiles,
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           // Code blocks with script="<file>#<region>" are filled from docs/_scripts.
@@ -79,6 +96,8 @@ const config = {
           editUrl: `${REPOSITORY_URL}/edit/main/`,
         },
         blog: false,
+        // src/pages holds the maintainer handbook's page only (plugins/handbook): it goes with the guides.
+        ...(pages.guides ? {} : { pages: false }),
         theme: { customCss: './src/css/custom.css' },
         // <lastmod> from each page's last change (plugins/site-meta dates the API pages); the
         // maintainer handbook's pages stay out (plugins/handbook).
@@ -107,7 +126,7 @@ const config = {
     handbook,
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
-    // No canonical URL on 404.html.
+    // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/link-check).
     siteMeta,
   ],
   themes: [
@@ -131,8 +150,11 @@ const config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar: otherDocument() ? { ...navbar, title: SITE().title } : navbar,
-    footer,
+    navbar: otherDocument() ? { ...navbar, title: SITE().title, items: navbarItems } : { ...navbar, items: navbarItems },
+    // Built from another document: no Emissary links, the reference and the downloads only.
+    footer: otherDocument()
+      ? { style: 'dark', links: [{ title: SITE().title, items: [{ label: 'API reference', to: '/api' }, { label: 'OpenAPI document', href: '/openapi.yaml' }] }] }
+      : footer,
     // Dark highlighting in both colour modes, as the spec says.
     prism: {
       theme: prismThemes.vsDark,

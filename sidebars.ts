@@ -1,6 +1,11 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+import { SITE } from './plugins/api-reference/site';
 
-const sidebars = {
+const { pages } = SITE();
+/** The ones of /errors and /changelog the site keeps. */
+const kept = (...ids: Array<'errors' | 'changelog'>) => ids.filter((id) => pages[id]);
+
+const all = {
   docs: [
     'home-doc',
     {
@@ -32,10 +37,18 @@ const sidebars = {
     {
       type: 'category',
       label: 'API reference',
-      items: [{ type: 'link', label: 'Operations and schemas', href: '/api' }, 'errors', 'changelog'],
+      items: [{ type: 'link', label: 'Operations and schemas', href: '/api' }, ...kept('errors', 'changelog')],
     },
     'ai-agents',
   ],
 } satisfies SidebarsConfig;
+
+/**
+ * The docs the site keeps (SITE_CONFIG `pages`): without the guides, /errors and /changelog
+ * alone, each when kept.
+ */
+const sidebars: SidebarsConfig = pages.guides
+  ? all
+  : { docs: kept('errors', 'changelog') };
 
 export default sidebars;

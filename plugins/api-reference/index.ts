@@ -78,6 +78,10 @@ export default function apiReference(context: LoadContext): Plugin {
       };
       return config;
     },
+    async contentLoaded({ actions }) {
+      // Without the guides, the docs home at / goes with them: the API's own home takes its place.
+      if (!SITE().pages.guides) actions.addRoute({ path: baseUrl, component: '@theme/ApiHome', exact: true });
+    },
     async postBuild({ outDir }) {
       const { text, doc } = openApiDocument(specFile);
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);

@@ -14,7 +14,7 @@ import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { SITE } from './site';
+import { SITE, otherDocument } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -74,9 +74,12 @@ export function pageRegistry() {
   };
 }
 
-/** Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open. */
+/**
+ * Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open.
+ * Built from another document, no link: the document is not in Emissary's repository.
+ */
 export const withSourceLink = (markdown: string) =>
-  `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
+  otherDocument() ? markdown : `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
@@ -103,7 +106,12 @@ export interface PageAdditions {
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
-export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
+export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
+  // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
+  const additions: PageAdditions = {
+    withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
+    withErrorLinks: SITE().errorLinks ? given.withErrorLinks : NO_ADDITIONS.withErrorLinks,
+  };
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
@@ -155,7 +163,7 @@ export function openApiDocsOptions(additions: PageAdditions = NO_ADDITIONS) {
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: SITE().errorLinks ? additions.withErrorLinks(responses) : responses, callbacks } });
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
             return withSourceLink(additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {

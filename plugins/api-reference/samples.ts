@@ -45,8 +45,8 @@ export interface SampleRequest extends SampleTarget {
   /** Path template such as /v1/projects/{project_id}. */
   path: string;
   pathParams: Record<string, string>;
+  /** Query, header and cookie parameters: every one the operation declares (an API key may be one of them). */
   query: Record<string, string>;
-  /** Header and cookie parameters the operation declares (every one: an API key may be one of them). */
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   body?: SampleBody;
@@ -211,11 +211,11 @@ export function sampleRequestFromOperation(
     const value = exampleOf(p);
     if (p.in === 'path') {
       pathParams[p.name] = paramText(value ?? generated(`path parameter "${p.name}"`, p.schema));
-    } else if (p.in === 'query' && (value !== undefined || p.required)) {
+    } else if (p.in === 'query' && !(target.auth?.in === 'query' && p.name === target.auth.name)) {
       query[p.name] = paramText(value ?? generated(`query parameter "${p.name}"`, p.schema));
     } else if (p.in === 'header' && !IGNORED_HEADERS.test(p.name) && p.name.toLowerCase() !== target.auth?.name.toLowerCase()) {
       headers[p.name] = paramText(value ?? generated(`header parameter "${p.name}"`, p.schema));
-    } else if (p.in === 'cookie') {
+    } else if (p.in === 'cookie' && !(target.auth?.name === 'Cookie' && target.auth.value.startsWith(`${p.name}=`))) {
       cookies[p.name] = paramText(value ?? generated(`cookie parameter "${p.name}"`, p.schema));
     }
   }

@@ -20,8 +20,10 @@ function arrange(items: Item[]): Item[] {
   return first?.type === 'doc' ? [first, ...groupItems(rest)] : groupItems(top);
 }
 
-/** Built from another document: its name and summary (plugins/api-reference/site.ts), and no link to Emissary's /errors and /changelog. */
+/** Built from another document: its name and summary (plugins/api-reference/site.ts). */
 const other = otherDocument() ? SITE() : undefined;
+/** The links to /errors and /changelog, when the site keeps them (SITE_CONFIG `pages`). */
+const { pages } = SITE();
 
 /** The API sidebar: one category around the generated items, its index page at /api. */
 const sidebars = {
@@ -41,12 +43,8 @@ const sidebars = {
       items: arrange(generatedApiItems as unknown as Item[]),
     },
     // Built from the same document by plugins/changelog; the pages live in the docs instance.
-    ...(other
-      ? []
-      : [
-          { type: 'link', label: 'Errors', href: '/errors' },
-          { type: 'link', label: 'Changelog', href: '/changelog' },
-        ]),
+    ...(pages.errors ? [{ type: 'link', label: 'Errors', href: '/errors' }] : []),
+    ...(pages.changelog ? [{ type: 'link', label: 'Changelog', href: '/changelog' }] : []),
   ],
 } as SidebarsConfig;
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { OPENAPI_SPEC } from '../api-reference/options';
+import { SITE } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { errorCatalogue, errorCatalogueHtml } from './errors';
 import { generatedRoutes } from '../api-reference/generated';
@@ -63,7 +64,7 @@ export default function changelog(context: LoadContext): Plugin {
       // Throws, failing the build, on a breaking change without a migration note.
       const pages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined;
       const releases = loadChangelog(siteDir, RECORDED_SPEC, pages);
-      checkErrorsPage(siteDir, errorCatalogue(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc).map((e) => e.status));
+      if (SITE().pages.errors) checkErrorsPage(siteDir, errorCatalogue(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc).map((e) => e.status));
       return { releases, pages } satisfies Content;
     },
     async contentLoaded({ content: loaded, actions }) {
@@ -72,6 +73,8 @@ export default function changelog(context: LoadContext): Plugin {
       await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc, RECORDED_SPEC, content.pages)));
     },
     async postBuild({ outDir, content }) {
+      // The feed of /changelog, when the site keeps it (SITE_CONFIG `pages`).
+      if (!SITE().pages.changelog) return;
       await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));
     },
   };

@@ -15,6 +15,7 @@ import { buildNotebook, pageSource } from './notebook';
 import remarkGuideScripts from './remark';
 
 /** Add to the site's `staticDirectories`. */
+import { SITE } from '../api-reference/site';
 export const GENERATED_STATIC_DIR = '.docusaurus/guide-scripts';
 export const SCRIPTS_DIR = 'docs/_scripts';
 export { remarkGuideScripts };
@@ -34,7 +35,8 @@ export default function guideScripts(context: LoadContext): Plugin {
     getTypeScriptThemePath: () => path.join(__dirname, 'theme'),
 
     async loadContent() {
-      const scripts = listScripts(root).map((s) => ({ ...s, text: assembleScript(s.file, root).text }));
+      // The scripts belong to the guides: none when the site leaves them out (SITE_CONFIG `pages`).
+      const scripts = SITE().pages.guides ? listScripts(root).map((s) => ({ ...s, text: assembleScript(s.file, root).text })) : [];
       await fs.rm(staticDir, { recursive: true, force: true });
       for (const s of scripts) {
         const target = path.join(staticDir, 'scripts', `${s.page}.${s.language}`);

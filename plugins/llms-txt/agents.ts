@@ -21,7 +21,7 @@ const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operatio
  * "## For AI agents" section, which may hold only `- [name](url): notes` lines. Links are absolute
  * (`siteUrl` ends without a slash).
  */
-export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile: string): { prose: string[]; links: string[] } {
+export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile: string, agentsPage = true): { prose: string[]; links: string[] } {
   if (!doc.servers?.[0]?.url) throw new Error('llms-txt: the OpenAPI document has no servers[0].url to name as the base URL');
   // The host and credentials the code samples use (plugins/api-reference/samples.ts), for the whole API.
   const { baseUrl, auth } = sampleTarget(doc, {});
@@ -55,7 +55,10 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile:
     `- [OpenAPI document as JSON](${siteUrl}/openapi.json): the same document as JSON`,
     `- [All pages as one file](${siteUrl}/llms-full.txt): every page of this site as Markdown, each under its source URL`,
     `- [Postman collection](${siteUrl}/${postmanFile}): every request of the API, to import into Postman`,
-    `- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors and changes, and checks datasets (configuration for Claude Code, Cursor and VS Code)`,
+    // /ai-agents is one of the guides (docs/ai-agents.mdx): listed when the site keeps them.
+    ...(agentsPage
+      ? [`- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors and changes, and checks datasets (configuration for Claude Code, Cursor and VS Code)`]
+      : []),
   ];
   return { prose, links };
 }

@@ -9,6 +9,7 @@ import {
   type Schema,
 } from '../api-reference/spec';
 import { errorHref, isErrorStatus } from '../changelog/errors';
+import { SITE } from '../api-reference/site';
 import { oneLine } from './markdown';
 
 /** The sample languages the twins carry (the pages show more). */
@@ -192,7 +193,8 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const res = deref(doc, raw);
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
       const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
-      const catalogue = isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : '';
+      // As on the page: a link to /errors only where the API pages have one (plugins/api-reference/site.ts).
+      const catalogue = SITE().errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : '';
       out.push(`| ${status} | ${cell(res.description ?? '')}${catalogue} | ${cell(bodyType)} |`);
       if (/^2/.test(status) && json?.schema) {
         const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, routes, json.schema);

@@ -130,7 +130,8 @@ export default function llmsTxt(context: LoadContext): Plugin {
       const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
       const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
       const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
-      const apiTwins = apiTwinsFromPages(doc, apiPages, releases);
+      // "Changed" notes only where the API pages carry them (plugins/api-reference/site.ts).
+      const apiTwins = apiTwinsFromPages(doc, apiPages, SITE().changeNotes ? releases : []);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
@@ -197,7 +198,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
 
       const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
-      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), SITE().postmanFile);
+      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), SITE().postmanFile, SITE().pages.guides);
       const llms = [
         `# ${siteTitle}`,
         '',

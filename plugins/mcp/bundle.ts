@@ -116,6 +116,8 @@ export function mcpBundle(options: {
   /** The routes of the recorded API's pages, when the site shows that API; else no error links a schema page. */
   recordedRoutes?: Map<string, string>;
   releases: Release[];
+  /** The /errors catalogue with its guidance (docs/errors.mdx); false: the site has no /errors. */
+  errors?: boolean;
 }): McpBundle {
   const { siteDir, doc, routes } = options;
   const operations = listOperations(doc).map((entry): BundleOperation => {
@@ -138,8 +140,8 @@ export function mcpBundle(options: {
       samples,
     };
   });
-  const guidance = errorGuidance(readFileSync(path.join(siteDir, ERRORS_PAGE), 'utf8'));
-  const errors = errorCatalogue(options.recorded, options.recordedRoutes).map((e): BundleError => {
+  const guidance = options.errors === false ? new Map<string, ErrorGuidance>() : errorGuidance(readFileSync(path.join(siteDir, ERRORS_PAGE), 'utf8'));
+  const errors = options.errors === false ? [] : errorCatalogue(options.recorded, options.recordedRoutes).map((e): BundleError => {
     const written = guidance.get(e.anchor);
     if (!written) throw new Error(`${ERRORS_PAGE}: no section {#${e.anchor}} for status ${e.status}`);
     return { ...e, operations: e.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`), guidance: written };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { OPENAPI_SPEC_FILE } from '../api-reference/options';
+import { SITE } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes, generatedSamples } from '../api-reference/generated';
 import { RECORDED_SPEC, type Release } from '../changelog/history';
@@ -51,8 +52,9 @@ export default function mcp(context: LoadContext): Plugin {
         routes,
         samples: generatedSamples(siteDir),
         recordedRoutes: same ? routes : undefined,
-        // The releases as plugins/changelog loaded them for /changelog.
-        releases: changelogContent(plugins).releases,
+        // The releases as plugins/changelog loaded them for /changelog; none, and no errors, when the site leaves those pages out (SITE_CONFIG `pages`).
+        releases: SITE().pages.changelog ? changelogContent(plugins).releases : [],
+        errors: SITE().pages.errors,
       });
       const work = performance.now() - working;
       await write(outDir, BUNDLE_FILE, bundle);

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ALL_ROUTES, EXACT_TITLES, SITE_TITLE } from '../support/routes';
-import { BUILD_DIR, exists, fileRoute, htmlFiles, pageTitle, resolveUrlPath, routeFile } from '../support/build';
+import { BUILD_DIR, exists, fileRoute, htmlFiles, pageTitle, routeFile } from '../support/build';
+import { brokenLinks } from '../../plugins/link-check';
 
 test('every route of the spec is built with a page title', async () => {
   const problems: string[] = [];
@@ -29,45 +30,8 @@ test('the not-found page exists', async () => {
   assert.match(html, /Page not found/i);
 });
 
-// The minified HTML drops attribute quotes where it can.
-const ATTR = /\s(href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
-const ID = /\sid=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
-const value = (m: RegExpMatchArray, from: number) => m[from] ?? m[from + 1] ?? m[from + 2] ?? '';
-
 test('no internal link, anchor or asset in build/ is broken', async () => {
-  const idsByFile = new Map<string, Set<string>>();
-  const idsOf = async (file: string) => {
-    let ids = idsByFile.get(file);
-    if (!ids) {
-      const html = await fs.readFile(file, 'utf8');
-      ids = new Set([...html.matchAll(ID)].map((m) => value(m, 1)));
-      idsByFile.set(file, ids);
-    }
-    return ids;
-  };
-  const problems: string[] = [];
-  let checked = 0;
-  for await (const file of htmlFiles()) {
-    const html = await fs.readFile(file, 'utf8');
-    const page = fileRoute(file);
-    for (const m of html.matchAll(ATTR)) {
-      const attr = m[1];
-      const link = value(m, 2).replace(/&amp;/g, '&');
-      if (!link || /^(https?:|mailto:|data:|javascript:|tel:)/.test(link) || link.startsWith('//')) continue;
-      const url = new URL(link, `http://site${page}`);
-      if (url.host !== 'site') continue;
-      checked++;
-      const target = await resolveUrlPath(url.pathname);
-      if (!target) {
-        problems.push(`${page}: broken ${attr} ${link}`);
-        continue;
-      }
-      const anchor = decodeURIComponent(url.hash.slice(1));
-      if (anchor && target.endsWith('.html') && !(await idsOf(target)).has(anchor)) {
-        problems.push(`${page}: broken anchor ${link}`);
-      }
-    }
-  }
+  const { problems, checked } = await brokenLinks(BUILD_DIR);
   assert.ok(checked > 1000, `only ${checked} internal links found: is build/ complete?`);
   assert.deepEqual(problems, []);
 });

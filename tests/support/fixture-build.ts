@@ -1,6 +1,7 @@
 /**
  * The site built from another OpenAPI document, as a maintainer who adopts it does: the generated
- * pages cleaned, generated again from `spec` (`OPENAPI_SPEC`, relative or absolute) and built into `out`.
+ * pages cleaned, generated again from `spec` (`OPENAPI_SPEC`, relative or absolute) and built into `out`
+ * (`env`: more variables, such as `SITE_CONFIG`).
  * The log (both commands) goes to `log`; a failure names the document and the log.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,8 +11,8 @@ import assert from 'node:assert/strict';
 
 export const SITE = path.join(__dirname, '../..');
 
-export function buildFromDocument(spec: string, out: string, log: string): string {
-  const env = { ...process.env, OPENAPI_SPEC: spec };
+export function buildFromDocument(spec: string, out: string, log: string, env: NodeJS.ProcessEnv = {}): string {
+  env = { ...process.env, ...env, OPENAPI_SPEC: spec };
   const run = (args: string[]) => spawnSync('npx', args, { cwd: SITE, env, encoding: 'utf8', maxBuffer: 1 << 28 });
   const gen = run(['docusaurus', 'clean-api-docs', 'all']);
   const gen2 = gen.status === 0 ? run(['docusaurus', 'gen-api-docs', 'all']) : gen;

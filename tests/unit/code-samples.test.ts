@@ -100,7 +100,7 @@ test('a path parameter without an example gets a value of its schema and one war
   assert.deepEqual(warnings, ['path parameter "engine_id" of getEngine (GET /v1/engines/{engine_id})']);
 });
 
-test('a JSON body and a required query parameter without examples are built from their schemas, one warning each', () => {
+test('a JSON body and query parameters without examples are built from their schemas, one warning each', () => {
   const { req, warnings } = withWarnings({
     operationId: 'createEngine',
     method: 'post',
@@ -111,10 +111,11 @@ test('a JSON body and a required query parameter without examples are built from
     ],
     requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', default: 'e1' } } } } } },
   });
-  assert.deepEqual(req.query, { limit: '1' }, 'optional parameters without an example stay out');
+  assert.deepEqual(req.query, { limit: '1', cursor: 'string' }, 'every query parameter, required or not');
   assert.deepEqual(req.body, { kind: 'json', value: { name: 'e1' } });
-  assert.equal(warnings.length, 2);
-  assert.match(warnings[1], /JSON request body of createEngine/);
+  assert.equal(warnings.length, 3);
+  assert.match(warnings[1], /query parameter "cursor" of createEngine/);
+  assert.match(warnings[2], /JSON request body of createEngine/);
 });
 
 test('bearer, basic and query-key security change the credentials every sample sends', () => {

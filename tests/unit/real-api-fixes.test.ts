@@ -116,7 +116,7 @@ describe('An allOf whose parts disagree', () => {
   });
 });
 
-describe('Samples send every header and cookie parameter', () => {
+describe('Samples send every query, header and cookie parameter', () => {
   const op: ApiOperation = {
     method: 'get',
     path: '/conversations.list',
@@ -125,8 +125,11 @@ describe('Samples send every header and cookie parameter', () => {
       { name: 'token', in: 'header', required: true, description: 'Authentication token.', schema: { type: 'string' } },
       { name: 'X-Request-Id', in: 'header', example: 'req-1', schema: { type: 'string' } },
       { name: 'session', in: 'cookie', example: 'abc', schema: { type: 'string' } },
+      { name: 'theme', in: 'cookie', schema: { type: 'string', enum: ['dark', 'light'] } },
       { name: 'Accept', in: 'header', example: 'text/plain', schema: { type: 'string' } },
-      { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 5 } },
+      { name: 'channel', in: 'query', required: true, example: 'C1' },
+      { name: 'key', in: 'query', schema: { type: 'string' } },
     ],
     responses: {},
   };
@@ -135,9 +138,20 @@ describe('Samples send every header and cookie parameter', () => {
     const curl = generateSamples(sampleRequestFromOperation(op, { baseUrl: 'https://slack.example/api' })).find((s) => s.id === 'curl')!.code;
     assert.match(curl, /--header 'token: [^']+'/);
     assert.match(curl, /--header 'X-Request-Id: req-1'/);
-    assert.match(curl, /--header 'Cookie: session=abc'/);
+    assert.match(curl, /--header 'Cookie: session=abc; theme=dark'/);
     assert.doesNotMatch(curl, /Accept: text\/plain/, 'Accept, Content-Type and Authorization parameters are ignored, as OpenAPI says');
-    assert.doesNotMatch(curl, /limit=/, 'optional query parameters without an example stay out');
+    assert.match(curl, /conversations\.list\?limit=5&channel=C1&key=string'/, 'optional query parameters too, with a value of their schema');
+  });
+
+  it('in every language, with the query key of the credentials sent once', () => {
+    const target = { baseUrl: 'https://slack.example/api', auth: { in: 'query' as const, name: 'key', value: 'YOUR_API_KEY' } };
+    const samples = generateSamples(sampleRequestFromOperation(op, target));
+    assert.deepEqual(samples.map((s) => s.id), ['python', 'curl', 'go', 'nodejs', 'ruby', 'java', 'powershell']);
+    for (const { id, code } of samples) {
+      assert.match(code, /conversations\.list\?limit=5&channel=C1&key=YOUR_API_KEY["']/, `${id}: the query parameters`);
+      assert.match(code, /Cookie["']?[:,)\]]?\s*(= )?["']?session=abc; theme=dark/, `${id}: the cookie parameters`);
+      assert.match(code, /token/, `${id}: the header parameter`);
+    }
   });
 });
 

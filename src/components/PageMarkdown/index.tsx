@@ -3,6 +3,7 @@ import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
+import { leftOut } from '../leftOut';
 
 /** The Markdown twin of a page (plugins/llms-txt): its URL plus `.md`, `/index.md` for the home page. */
 export function markdownUrl(pathname: string): string {
@@ -19,7 +20,7 @@ export function assistantLinks(twinUrl: string): Array<{ label: string; href: st
   ];
 }
 
-/** The page with each MCP client's configuration for the docs server (docs/ai-agents.mdx). */
+/** The page with each MCP client's configuration for the docs server (docs/ai-agents.mdx, one of the guides). */
 export const CONNECT_PAGE = '/ai-agents';
 
 type State = 'idle' | 'copied' | 'failed';
@@ -53,7 +54,7 @@ export default function PageMarkdown(): ReactNode {
     }
     close();
   };
-  const links = [{ label: 'View as Markdown', href: url }, ...assistantLinks(`${siteConfig.url}${url}`), { label: 'Connect your agent', href: CONNECT_PAGE }].map(({ label, href }) => (
+  const links = [{ label: 'View as Markdown', href: url }, ...assistantLinks(`${siteConfig.url}${url}`), ...(leftOut(siteConfig).includes('guides') ? [] : [{ label: 'Connect your agent', href: CONNECT_PAGE }])].map(({ label, href }) => (
     <li key={label}>
       <a className={styles.item} href={href} {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         {label}

@@ -4,20 +4,24 @@ import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { leftOut } from '@site/src/components/leftOut';
 import Heading from '@theme/Heading';
 import type { Props } from '@theme/NotFound/Content';
 
+// `page`: the Emissary-only page kind a section belongs to, left out with it (SITE_CONFIG `pages`).
 const SECTIONS = [
-  { to: '/', label: 'Start your first fine-tuning project' },
-  { to: '/fine-tuning/quickstart', label: 'Quickstart' },
-  { to: '/fine-tuning/datasets', label: 'Fine-tuning guides' },
+  { to: '/', label: 'Start your first fine-tuning project', page: 'guides' },
+  { to: '/fine-tuning/quickstart', label: 'Quickstart', page: 'guides' },
+  { to: '/fine-tuning/datasets', label: 'Fine-tuning guides', page: 'guides' },
   { to: '/api', label: 'API reference' },
-  { to: '/errors', label: 'Errors' },
-  { to: '/changelog', label: 'API changelog' },
+  { to: '/errors', label: 'Errors', page: 'errors' },
+  { to: '/changelog', label: 'API changelog', page: 'changelog' },
 ];
 
 export default function NotFoundContent({ className }: Props): ReactNode {
   const searchPage = useBaseUrl('/search');
+  const hidden = leftOut(useDocusaurusContext().siteConfig);
   return (
     <main className={clsx('container margin-vert--xl', className)}>
       <div className="row">
@@ -37,7 +41,7 @@ export default function NotFoundContent({ className }: Props): ReactNode {
           </form>
           <Heading as="h2">Main sections</Heading>
           <ul>
-            {SECTIONS.map(({ to, label }) => (
+            {SECTIONS.filter((s) => !s.page || !hidden.includes(s.page)).map(({ to, label }) => (
               <li key={to}>
                 <Link to={to}>{label}</Link>
               </li>

@@ -1,0 +1,73 @@
+/**
+ * No link of a built page points to an anchor that does not exist. Docusaurus checks only the
+ * links its <Link> collects; descriptions rendered to HTML at build time (the API pages' error
+ * links among them) escape it. This reads the built HTML, so it covers every page, and fails the
+ * build naming each link whose #anchor is no id of its target page (or whose page is missing).
+ * Only links with an anchor: files other plugins write in postBuild (twins, downloads) may not
+ * exist yet. tests/site runs `brokenLinks` over build/ for every link and asset.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { filesEndingWith } from '../shared/files';
+import { resolveFile } from '../../scripts/serve-static';
+
+// The minified HTML drops attribute quotes where it can.
+const ATTR = /\s(href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
+const ID = /\sid=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
+const value = (m: RegExpMatchArray, from: number) => m[from] ?? m[from + 1] ?? m[from + 2] ?? '';
+
+/** The route a built HTML file answers (trailingSlash: false). */
+function fileRoute(dir: string, file: string): string {
+  const rel = path.relative(dir, file).replace(/\\/g, '/');
+  return rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`;
+}
+
+export interface LinkReport {
+  /** "<page>: broken href|src|anchor <link>", one per broken link. */
+  problems: string[];
+  /** How many same-site links were followed. */
+  checked: number;
+}
+
+/** The broken same-site links, assets and anchors of every HTML page below `dir` (`anchorsOnly`: links with an #anchor only). */
+export async function brokenLinks(dir: string, { anchorsOnly = false } = {}): Promise<LinkReport> {
+  const idsByFile = new Map<string, Set<string>>();
+  const idsOf = async (file: string) => {
+    let ids = idsByFile.get(file);
+    if (!ids) {
+      ids = new Set([...(await fs.readFile(file, 'utf8')).matchAll(ID)].map((m) => value(m, 1)));
+      idsByFile.set(file, ids);
+    }
+    return ids;
+  };
+  const problems: string[] = [];
+  let checked = 0;
+  for await (const file of filesEndingWith(dir, '.html')) {
+    const html = await fs.readFile(file, 'utf8');
+    const page = fileRoute(dir, file);
+    for (const m of html.matchAll(ATTR)) {
+      const attr = m[1];
+      const link = value(m, 2).replace(/&amp;/g, '&');
+      if (!link || /^(https?:|mailto:|data:|javascript:|tel:)/.test(link) || link.startsWith('//')) continue;
+      const url = new URL(link, `http://site${page}`);
+      if (url.host !== 'site' || (anchorsOnly && url.hash.length < 2)) continue;
+      checked++;
+      const target = await resolveFile(dir, url.pathname);
+      if (!target) {
+        problems.push(`${page}: broken ${attr} ${link}`);
+        continue;
+      }
+      const anchor = decodeURIComponent(url.hash.slice(1));
+      if (anchor && target.endsWith('.html') && !(await idsOf(target)).has(anchor)) problems.push(`${page}: broken anchor ${link}`);
+    }
+  }
+  return { problems, checked };
+}
+
+/** Throws, failing the build (plugins/site-meta's postBuild calls it), naming every link to an anchor that does not exist. */
+export async function checkAnchors(outDir: string): Promise<void> {
+  const { problems } = await brokenLinks(outDir, { anchorsOnly: true });
+  if (!problems.length) return;
+  const shown = problems.slice(0, 50).join('\n  ');
+  throw new Error(`link-check: ${problems.length} link(s) to an anchor that does not exist in ${outDir}:\n  ${shown}${problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''}`);
+}
