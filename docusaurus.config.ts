@@ -1,4 +1,4 @@
-import type { Config, PluginConfig } from '@docusaurus/types';
+import type { Config, LoadContext, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { footer } from './config/footer';
@@ -123,7 +123,7 @@ const config = {
     cspHeaders,
     shareCards,
     // noindex on the maintainer handbook's pages (the template pages kept for maintainers).
-    handbook,
+    (context: LoadContext) => handbook(context, { guides: pages.guides }),
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
     // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/link-check).

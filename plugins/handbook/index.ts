@@ -8,9 +8,8 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from '@docusaurus/types';
+import type { Plugin, LoadContext } from '@docusaurus/types';
 
-import { SITE } from '../api-reference/site';
 const HANDBOOK_ROUTE = /^\/(intro|markdown-page|tags|tutorial-basics|tutorial-extras)(\/|$)/;
 
 /** Whether a route (a path such as `/tags/test`, with the site's base URL `/`) is a handbook page. */
@@ -27,13 +26,18 @@ export function withNoindex(html: string, file: string): string {
   return html.slice(0, at) + NOINDEX_META + html.slice(at);
 }
 
-export default function handbook(): Plugin {
+/**
+ * `guides`: whether the site keeps the guides (SITE_CONFIG `pages`; docusaurus.config.ts passes it).
+ * Passed in rather than read from plugins/api-reference/site.ts, which would pull the API plugin's
+ * modules into everything that imports `isHandbookRoute` (tests/support/crawl.ts among them).
+ */
+export default function handbook(_context: LoadContext, { guides = true }: { guides?: boolean } = {}): Plugin {
   return {
     name: 'handbook',
     async postBuild({ outDir, routesPaths }) {
       const routes = [...new Set(routesPaths)].filter(isHandbookRoute);
       // The handbook's pages go with the guides (SITE_CONFIG `pages`).
-      if (!routes.length && SITE().pages.guides) throw new Error('handbook: the build has no handbook route; update plugins/handbook');
+      if (!routes.length && guides) throw new Error('handbook: the build has no handbook route; update plugins/handbook');
       for (const route of routes) {
         const file = path.join(outDir, `${route.replace(/\/$/, '')}.html`);
         if (!existsSync(file)) throw new Error(`handbook: ${route} has no page file ${file}`);

@@ -1,7 +1,8 @@
 /**
  * pa11y (HTML_CodeSniffer, WCAG 2 AA) on one page of every kind, the largest of each (the most
- * tables, samples and links), against the build served over HTTP, with Debian's Chromium. Errors
- * fail; warnings and notices are HTML_CodeSniffer's "check by hand" and do not.
+ * tables, samples and links), at phone, laptop and desktop widths in light and dark mode, against
+ * the build served over HTTP, with Debian's Chromium. Errors fail; warnings and notices are
+ * HTML_CodeSniffer's "check by hand" and do not.
  */
 import { test, expect } from '@playwright/test';
 import pa11y from 'pa11y';
@@ -17,19 +18,44 @@ const ROUTES = [...new Set(CRAWL_PAGES.map((p) => p.kind))].map((kind) =>
     .reduce((a, b) => (b.bytes > a.bytes ? b : a)).route,
 );
 
-test('pa11y (WCAG 2 AA) finds no error on the largest page of each kind', async ({ baseURL }) => {
-  test.setTimeout(60_000 + ROUTES.length * 30_000);
-  const found: string[] = [];
-  for (const route of ROUTES) {
-    const { issues } = await pa11y(`${baseURL}${route}`, {
-      standard: 'WCAG2AA',
-      runners: ['htmlcs'],
-      includeWarnings: false,
-      includeNotices: false,
-      timeout: 60_000,
-      chromeLaunchConfig: { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] },
+/** Phone, laptop and desktop widths, as the axe checks use. */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+];
+/**
+ * The site follows the reader's system colour scheme until they choose (issue 30), so each mode is
+ * the browser's preference (Blink's preferredColorScheme: 0 dark, 1 light), and the first action
+ * waits until the page has applied it: a run in the wrong mode fails instead of passing unseen.
+ */
+const MODES = [
+  { mode: 'light', blink: 1 },
+  { mode: 'dark', blink: 0 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  for (const { mode, blink } of MODES) {
+    test(`pa11y (WCAG 2 AA) finds no error on the largest page of each kind at ${viewport.width} px, ${mode} mode`, async ({ baseURL }) => {
+      test.setTimeout(60_000 + ROUTES.length * 30_000);
+      const found: string[] = [];
+      for (const route of ROUTES) {
+        const { issues } = await pa11y(`${baseURL}${route}`, {
+          standard: 'WCAG2AA',
+          runners: ['htmlcs'],
+          includeWarnings: false,
+          includeNotices: false,
+          timeout: 60_000,
+          viewport,
+          actions: [`wait for element html[data-theme="${mode}"] to be added`],
+          chromeLaunchConfig: {
+            executablePath: CHROMIUM,
+            args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--blink-settings=preferredColorScheme=${blink}`],
+          },
+        });
+        found.push(...issues.map((i) => `${route} ${i.code}: ${i.message}\n    ${i.selector} — ${i.context?.slice(0, 160)}`));
+      }
+      expect(found, `${found.length} pa11y error(s) at ${viewport.width} px, ${mode} mode:\n${found.join('\n')}`).toEqual([]);
     });
-    found.push(...issues.map((i) => `${route} ${i.code}: ${i.message}\n    ${i.selector} — ${i.context?.slice(0, 160)}`));
   }
-  expect(found, `${found.length} pa11y error(s):\n${found.join('\n')}`).toEqual([]);
-});
+}

@@ -13,6 +13,9 @@ declare module 'pa11y' {
     includeWarnings?: boolean;
     includeNotices?: boolean;
     timeout?: number;
+    viewport?: { width: number; height: number };
+    /** pa11y's action strings, e.g. 'wait for element <selector> to be added'. */
+    actions?: string[];
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
   }
   export default function pa11y(url: string, options?: Pa11yOptions): Promise<{ issues: Pa11yIssue[] }>;
