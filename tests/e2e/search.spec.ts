@@ -1,7 +1,7 @@
 /** Search as a reader uses it: Ctrl+K, type, results grouped by page, pick one with the keyboard, land on the page. */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { hydrated, switchToDark } from '../support/crawl';
+import { hydrated, openInMode } from '../support/crawl';
 
 // Typing, results and axe in a real browser: slower than the default 30 s allows when the machine is busy.
 test.describe.configure({ timeout: 120_000 });
@@ -182,11 +182,8 @@ test('search loads on first use: no search code or index at page load, only the 
 });
 
 test('the open result list passes axe in light and dark mode', async ({ page }) => {
-  for (const mode of ['light', 'dark']) {
-    await page.goto('/fine-tuning/datasets');
-    await hydrated(page);
-    if (mode === 'dark') await switchToDark(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  for (const mode of ['light', 'dark'] as const) {
+    await openInMode(page, '/fine-tuning/datasets', mode);
     await box(page).focus();
     await box(page).pressSequentially('GRPO', { delay: 20 });
     await expect(listbox(page).getByRole('option').first()).toBeVisible();
@@ -243,11 +240,8 @@ test('the search page lists every result of ?q= as links, and Enter without a re
 });
 
 test('the search page with results passes axe in light and dark mode (marked words included)', async ({ page }) => {
-  for (const mode of ['light', 'dark']) {
-    await page.goto('/search?q=deploy%20model');
-    await hydrated(page);
-    if (mode === 'dark') await switchToDark(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  for (const mode of ['light', 'dark'] as const) {
+    await openInMode(page, '/search?q=deploy%20model', mode);
     await expect(page.locator('main li mark').first()).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
     expect(violations.flatMap((v) => v.nodes.map((n) => `${mode}: ${v.id} ${n.target.join(' ')}`))).toEqual([]);

@@ -93,3 +93,11 @@ export async function switchToDark(page: Page): Promise<void> {
   }
   await expect(html).toHaveAttribute('data-theme', 'dark');
 }
+
+/** Opens `route` hydrated, in `mode` as the reader gets it there (dark by the navbar's switch). */
+export async function openInMode(page: Page, route: string, mode: 'light' | 'dark'): Promise<void> {
+  await page.goto(route);
+  await hydrated(page);
+  if (mode === 'dark') await switchToDark(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+}
