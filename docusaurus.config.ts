@@ -34,10 +34,13 @@ const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process
  * Without any, the docs instance goes and `/` is the API's home page (plugins/api-reference).
  */
 const { pages } = SITE();
-const docsInclude = pages.guides ? ['**/*.{md,mdx}'] : [pages.errors && 'errors.mdx', pages.changelog && 'changelog.mdx'].filter((f): f is string => Boolean(f));
-const docsLeftOut = [...(pages.errors ? [] : ['errors.mdx']), ...(pages.changelog ? [] : ['changelog.mdx'])];
+const allPages = Object.values(pages).every(Boolean);
+/** The file of docs/ each single Emissary-only page is. */
+const PAGE_FILES = { errors: 'errors.mdx', changelog: 'changelog.mdx' } as const;
+const pageFiles = (kept: boolean) => Object.entries(PAGE_FILES).filter(([kind]) => pages[kind as keyof typeof PAGE_FILES] === kept).map(([, file]) => file);
+const docsInclude = pages.guides ? ['**/*.{md,mdx}'] : pageFiles(true);
 /** The docs instance's file globs, given only when the site leaves something out (the client's site config stays as it was). */
-const docsFiles = Object.values(pages).every(Boolean) ? {} : { include: docsInclude, exclude: [...GlobExcludeDefault, ...docsLeftOut] };
+const docsFiles = allPages ? {} : { include: docsInclude, exclude: [...GlobExcludeDefault, ...pageFiles(false)] };
 /** Built from another document, the navbar has none of Emissary's own links (its dashboard and repository). */
 const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guides : !otherDocument() || !('href' in item)));
 
@@ -45,7 +48,7 @@ const config = {
   // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
   title: SITE().title,
   // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
-  ...(Object.values(pages).every(Boolean) ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
+  ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
   tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
   favicon: 'img/favicon.svg',
   url: 'https://docs.withemissary.com',
