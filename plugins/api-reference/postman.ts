@@ -66,15 +66,14 @@ function requestItem(op: Operation & { method: string; path: string }, sample: S
 
   const segments = sample.path.split('/').filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, ':$1'));
   const variable = Object.entries(sample.pathParams).map(([key, value]) => ({ key, value, description: describeParam(key, 'path') }));
-  const query = params
-    .filter((p) => p.in === 'query')
-    .map((p) => ({
-      key: p.name,
-      value: sample.query[p.name] ?? '',
-      description: describeParam(p.name, 'query'),
-      // Optional filters are listed but off, so the request works as sent.
-      ...(p.required ? {} : { disabled: true }),
-    }));
+  // One entry per key the URL carries (an exploded array or object gives several), described by its parameter.
+  const query = sample.query.map((q) => ({
+    key: q.key,
+    value: q.value,
+    description: describeParam(q.name, 'query'),
+    // Optional filters are listed but off, so the request works as sent.
+    ...(params.find((p) => p.in === 'query' && p.name === q.name)?.required ? {} : { disabled: true }),
+  }));
   const enabledQuery = query.filter((q) => !q.disabled).map((q) => `${q.key}=${encodeURIComponent(q.value)}`);
   const raw = `${BASE}/${segments.join('/')}${enabledQuery.length ? `?${enabledQuery.join('&')}` : ''}`;
 

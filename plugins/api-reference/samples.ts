@@ -26,6 +26,13 @@ export type SampleBody =
   | { kind: 'multipart' | 'urlencoded'; fields: Array<{ name: string; value?: string; file?: string }> }
   | { kind: 'raw'; contentType: string; text: string };
 
+/** One `key=value` of a URL's query string, from the declared query parameter `name`. */
+export interface QueryPair {
+  name: string;
+  key: string;
+  value: string;
+}
+
 /** How a request authenticates: one header or query parameter, with a placeholder value. */
 export interface SampleAuth {
   in: 'header' | 'query';
@@ -45,8 +52,13 @@ export interface SampleRequest extends SampleTarget {
   /** Path template such as /v1/projects/{project_id}. */
   path: string;
   pathParams: Record<string, string>;
-  /** Query, header and cookie parameters: every one the operation declares (an API key may be one of them). */
-  query: Record<string, string>;
+  /**
+   * Query, header and cookie parameters: every one the operation declares (an API key may be one of them).
+   * Query parameters as the URL carries them, serialized by their `style` and `explode`: an exploded
+   * array is one pair per item, a deepObject one pair per property (`filter[status]`); `name` is the
+   * declared parameter each pair comes from.
+   */
+  query: QueryPair[];
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   body?: SampleBody;
@@ -58,8 +70,11 @@ export function requestUrl(req: SampleRequest): string {
     if (value === undefined) throw new Error(`No value for path parameter "${name}" of ${req.method.toUpperCase()} ${req.path}`);
     return encodeURIComponent(value);
   });
-  const params = req.auth?.in === 'query' ? { ...req.query, [req.auth.name]: req.auth.value } : req.query;
-  const query = new URLSearchParams(params).toString();
+  const pairs = req.query.map((q): [string, string] => [q.key, q.value]);
+  if (req.auth?.in === 'query') pairs.push([req.auth.name, req.auth.value]);
+  // A space as %20, not form encoding's `+`: OpenAPI query values are percent-encoded (RFC 3986),
+  // and a server that reads a spaceDelimited parameter splits on the space.
+  const query = new URLSearchParams(pairs).toString().replace(/\+/g, '%20');
   return `${req.baseUrl.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
@@ -189,6 +204,33 @@ function exampleOf(holder: { example?: unknown; examples?: Record<string, { valu
 const paramText = (value: unknown) =>
   Array.isArray(value) ? value.map(String).join(',') : value && typeof value === 'object' ? JSON.stringify(value) : String(value);
 
+const QUERY_DELIMITERS: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
+
+/**
+ * A query parameter's value as the URL carries it (OpenAPI 3.1 §4.8.12.4, style values): `form`
+ * (the default) exploded by default, an array as one pair per item and an object as one pair per
+ * property; not exploded, one pair with the items (or keys and values) joined by commas.
+ * `spaceDelimited` and `pipeDelimited` join an array's items with a space or `|`; `deepObject`
+ * sends `name[property]` per property. A style that does not fit the value falls back to `form`.
+ */
+export function queryPairs(p: { name: string; style?: string; explode?: boolean }, value: unknown): QueryPair[] {
+  const style = p.style ?? 'form';
+  const explode = p.explode ?? style === 'form';
+  const pair = (key: string, v: unknown): QueryPair => ({ name: p.name, key, value: paramText(v) });
+  if (Array.isArray(value)) {
+    const delimiter = QUERY_DELIMITERS[style] ?? ',';
+    if (explode) return value.map((item) => pair(p.name, item));
+    return [{ name: p.name, key: p.name, value: value.map(String).join(delimiter) }];
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (style === 'deepObject') return entries.map(([k, v]) => pair(`${p.name}[${k}]`, v));
+    if (explode) return entries.map(([k, v]) => pair(k, v));
+    return [{ name: p.name, key: p.name, value: entries.flatMap(([k, v]) => [k, paramText(v)]).join(',') }];
+  }
+  return [pair(p.name, value)];
+}
+
 /** Header parameters OpenAPI says to ignore: the media types and the security scheme set them. */
 const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
 
@@ -204,7 +246,7 @@ export function sampleRequestFromOperation(
     return sampleFromSchema(schema, resolve);
   };
   const pathParams: Record<string, string> = {};
-  const query: Record<string, string> = {};
+  const query: QueryPair[] = [];
   const headers: Record<string, string> = {};
   const cookies: Record<string, string> = {};
   for (const p of op.parameters ?? []) {
@@ -212,7 +254,7 @@ export function sampleRequestFromOperation(
     if (p.in === 'path') {
       pathParams[p.name] = paramText(value ?? generated(`path parameter "${p.name}"`, p.schema));
     } else if (p.in === 'query' && !(target.auth?.in === 'query' && p.name === target.auth.name)) {
-      query[p.name] = paramText(value ?? generated(`query parameter "${p.name}"`, p.schema));
+      query.push(...queryPairs(p, value ?? generated(`query parameter "${p.name}"`, p.schema)));
     } else if (p.in === 'header' && !IGNORED_HEADERS.test(p.name) && p.name.toLowerCase() !== target.auth?.name.toLowerCase()) {
       headers[p.name] = paramText(value ?? generated(`header parameter "${p.name}"`, p.schema));
     } else if (p.in === 'cookie' && !(target.auth?.name === 'Cookie' && target.auth.value.startsWith(`${p.name}=`))) {

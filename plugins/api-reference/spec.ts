@@ -30,6 +30,9 @@ export interface Parameter {
   required?: boolean;
   description?: string;
   schema?: Schema;
+  /** How the value is serialized (OpenAPI 3 `style`/`explode`; query defaults: form, exploded). */
+  style?: string;
+  explode?: boolean;
   example?: unknown;
   examples?: Record<string, { value?: unknown }>;
 }

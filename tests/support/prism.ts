@@ -1,5 +1,5 @@
 /**
- * A Prism mock of openapi/emissary.yaml on a free local port, validating every request (`--errors`
+ * A Prism mock of openapi/emissary.yaml (or another document) on a free local port, validating every request (`--errors`
  * answers an invalid request with 4xx and an `sl-violations` header). Used by the sample test (tests/e2e/samples.spec.ts) and
  * the guide-script harness.
  */
@@ -28,10 +28,11 @@ export const freePort = () =>
     });
   });
 
-export async function startPrism(): Promise<Prism> {
+/** `spec`: the document to mock, relative to the site or absolute (Emissary's by default). */
+export async function startPrism(spec = 'openapi/emissary.yaml'): Promise<Prism> {
   const port = await freePort();
   const bin = path.join(ROOT, 'node_modules/.bin/prism');
-  const args = ['mock', 'openapi/emissary.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors'];
+  const args = ['mock', spec, '--host', '127.0.0.1', '--port', String(port), '--errors'];
   let log = '';
   const prism: ChildProcess = spawn(bin, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   prism.stdout!.on('data', (d) => (log += d));

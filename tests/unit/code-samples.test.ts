@@ -111,7 +111,7 @@ test('a JSON body and query parameters without examples are built from their sch
     ],
     requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', default: 'e1' } } } } } },
   });
-  assert.deepEqual(req.query, { limit: '1', cursor: 'string' }, 'every query parameter, required or not');
+  assert.deepEqual(req.query.map((q) => [q.key, q.value]), [['limit', '1'], ['cursor', 'string']], 'every query parameter, required or not');
   assert.deepEqual(req.body, { kind: 'json', value: { name: 'e1' } });
   assert.equal(warnings.length, 3);
   assert.match(warnings[1], /query parameter "cursor" of createEngine/);
