@@ -5,7 +5,7 @@ import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_DOCS_PLUGIN, API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
-import { otherDocument, SITE } from './plugins/api-reference/site';
+import { LOGO_STATIC_DIR, otherDocument, publishLogo, SITE } from './plugins/api-reference/site';
 import { GlobExcludeDefault } from '@docusaurus/utils';
 import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
@@ -43,6 +43,12 @@ const docsInclude = pages.guides ? ['**/*.{md,mdx}'] : pageFiles(true);
 const docsFiles = allPages ? {} : { include: docsInclude, exclude: [...GlobExcludeDefault, ...pageFiles(false)] };
 /** Built from another document, the navbar has none of Emissary's own links (its dashboard and repository). */
 const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guides : !otherDocument() || !('href' in item)));
+/** Built from another document: its logo from SITE_CONFIG (served from LOGO_STATIC_DIR), or none; never Emissary's. */
+const otherLogo = otherDocument() ? publishLogo(__dirname) : undefined;
+const otherNavbar = () => {
+  const { logo, ...rest } = navbar;
+  return { ...rest, title: SITE().title, items: navbarItems, ...(otherLogo ? { logo: { alt: `${SITE().title} logo`, src: otherLogo, width: logo.width, height: logo.height } } : {}) };
+};
 
 const config = {
   // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
@@ -50,8 +56,9 @@ const config = {
   // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
   ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
   tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
-  favicon: 'img/favicon.svg',
-  url: 'https://docs.withemissary.com',
+  favicon: otherDocument() ? otherLogo : 'img/favicon.svg',
+  // Emissary's address, or SITE_CONFIG `url` (plugins/api-reference/site.ts).
+  url: SITE().url,
   baseUrl: '/',
   trailingSlash: false,
   organizationName: 'Emissary',
@@ -65,7 +72,7 @@ const config = {
   markdown: { hooks: { onBrokenMarkdownLinks: 'warn' }, mdx1Compat: { headingIds: true } },
 
   // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
-  staticDirectories: ['static', GENERATED_STATIC_DIR],
+  staticDirectories: ['static', GENERATED_STATIC_DIR, ...(otherLogo ? [LOGO_STATIC_DIR] : [])],
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: {
@@ -148,12 +155,12 @@ const config = {
     // On every page, for link previews (og:title, og:description, og:url and og:image come per page).
     metadata: [
       { property: 'og:type', content: 'website' },
-      { property: 'og:site_name', content: 'Emissary Docs' }, // The site's title above.
+      { property: 'og:site_name', content: SITE().title }, // The site's title above.
     ],
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar: otherDocument() ? { ...navbar, title: SITE().title, items: navbarItems } : { ...navbar, items: navbarItems },
+    navbar: otherDocument() ? otherNavbar() : { ...navbar, items: navbarItems },
     // Built from another document: no Emissary links, the reference and the downloads only.
     footer: otherDocument()
       ? { style: 'dark', links: [{ title: SITE().title, items: [{ label: 'API reference', to: '/api' }, { label: 'OpenAPI document', href: '/openapi.yaml' }] }] }

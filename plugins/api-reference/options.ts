@@ -14,7 +14,7 @@ import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { SITE, otherDocument } from './site';
+import { SITE, otherDocument, withConfiguredErrorLinks } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
@@ -110,7 +110,8 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
   // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
   const additions: PageAdditions = {
     withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
-    withErrorLinks: SITE().errorLinks ? given.withErrorLinks : NO_ADDITIONS.withErrorLinks,
+    // Emissary's /errors, else the error page SITE_CONFIG names, else none.
+    withErrorLinks: SITE().errorLinks ? given.withErrorLinks : SITE().errorsUrl ? withConfiguredErrorLinks : NO_ADDITIONS.withErrorLinks,
   };
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();

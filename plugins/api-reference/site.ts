@@ -9,8 +9,14 @@
  * pages: the guides (docs/, the home page among them), /errors and /changelog, with every link to
  * them (navbar, sidebars, API pages and twins, llms.txt, the MCP bundle's errors and releases).
  * Each is on for Emissary's document and off for another unless the file turns it on.
+ *
+ * For another document the file also gives what no OpenAPI document says: `url`, the site's own
+ * address (canonical links, the sitemap, share cards, llms.txt; without it, the address
+ * `docusaurus serve` uses, with a warning), `logo` (an SVG or PNG file, relative to the file: the
+ * navbar, the favicon and the share cards; without it, none) and `errors` (a URL with `{status}`,
+ * such as https://docs.example.com/errors#{status}: each error response links there).
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_SPEC_FILE } from './options';
@@ -30,9 +36,14 @@ export interface SiteConfig {
   title?: string;
   summary?: string;
   pages?: Partial<Pages>;
+  url?: string;
+  /** Absolute once read (the file gives it relative to itself). */
+  logo?: string;
+  errors?: string;
 }
 
-const KEYS = new Set(['title', 'summary', 'pages']);
+const KEYS = new Set(['title', 'summary', 'pages', 'url', 'logo', 'errors']);
+const LOGO_TYPES = ['.svg', '.png'];
 
 /** The configuration file `SITE_CONFIG` names (relative to the site or absolute); {} without one. */
 export function siteConfig(file = process.env.SITE_CONFIG): SiteConfig {
@@ -48,7 +59,15 @@ export function siteConfig(file = process.env.SITE_CONFIG): SiteConfig {
   const unknown = Object.keys(config).filter((k) => !KEYS.has(k));
   if (unknown.length) throw new Error(`SITE_CONFIG ${where}: unknown key ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
   const c = config as SiteConfig;
-  for (const key of ['title', 'summary'] as const) if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`SITE_CONFIG ${where}: ${key} must be text`);
+  for (const key of ['title', 'summary', 'url', 'logo', 'errors'] as const) if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`SITE_CONFIG ${where}: ${key} must be text`);
+  if (c.url !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(c.url)) throw new Error(`SITE_CONFIG ${where}: url must be a scheme and host only, such as https://docs.example.com (got ${c.url})`);
+  if (c.errors !== undefined && !(/^(https?:\/\/|\/)\S*$/.test(c.errors) && c.errors.includes('{status}'))) throw new Error(`SITE_CONFIG ${where}: errors must be a URL or a site path with {status} in it, such as https://docs.example.com/errors#{status} (got ${c.errors})`);
+  if (c.logo !== undefined) {
+    const logo = path.resolve(path.dirname(where), c.logo);
+    if (!LOGO_TYPES.includes(path.extname(logo).toLowerCase())) throw new Error(`SITE_CONFIG ${where}: logo must be an ${LOGO_TYPES.join(' or ')} file (got ${c.logo})`);
+    if (!existsSync(logo)) throw new Error(`SITE_CONFIG ${where}: logo ${logo} does not exist`);
+    c.logo = logo;
+  }
   if (c.pages !== undefined) {
     if (!c.pages || typeof c.pages !== 'object' || Array.isArray(c.pages)) throw new Error(`SITE_CONFIG ${where}: pages must be a mapping of ${PAGE_KINDS.join(', ')}`);
     for (const [key, on] of Object.entries(c.pages)) {
@@ -70,7 +89,17 @@ export interface SiteIdentity {
   errorLinks: boolean;
   /** API pages carry /changelog's "Changed" notes (Emissary's releases: only with Emissary's document). */
   changeNotes: boolean;
+  /** The site's address, scheme and host. */
+  url: string;
+  /** The logo file (absolute), or none: Emissary's own is in static/img. */
+  logo?: string;
+  /** Another document's error page, `{status}` in it (SITE_CONFIG `errors`). */
+  errorsUrl?: string;
 }
+
+const EMISSARY_URL = 'https://docs.withemissary.com';
+/** Where `docusaurus serve` serves the site: the address of a site whose configuration gives none. */
+const LOCAL_URL = 'http://localhost:3000';
 
 /** The site's identity for the document being built (read once per process). */
 export function siteIdentity(): SiteIdentity {
@@ -78,11 +107,51 @@ export function siteIdentity(): SiteIdentity {
   const config = siteConfig();
   const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, config.pages?.[kind] ?? !other])) as Pages;
   const links = { pages, errorLinks: pages.errors && !other, changeNotes: pages.changelog && !other };
-  if (!other) return { title: config.title ?? 'Emissary Docs', summary: config.summary, postmanFile: 'emissary.postman_collection.json', ...links };
+  const url = (config.url ?? (other ? LOCAL_URL : EMISSARY_URL)).replace(/\/$/, '');
+  const given = { url, logo: config.logo, errorsUrl: config.errors };
+  if (!other) return { title: config.title ?? 'Emissary Docs', summary: config.summary, postmanFile: 'emissary.postman_collection.json', ...links, ...given };
+  if (!config.url) console.warn(`[site] Built from ${OPENAPI_SPEC_FILE} with no SITE_CONFIG url: canonical links, the sitemap and share cards use ${LOCAL_URL}.`);
   const { info } = openApiDocument(OPENAPI_SPEC_FILE).doc;
   const title = config.title ?? info?.title?.trim() ?? path.basename(OPENAPI_SPEC_FILE);
   const summary = config.summary ?? (info?.description ? splitTitle(info.description).title : undefined) ?? title;
-  return { title, summary, postmanFile: `${kebabCase(title) || 'api'}.postman_collection.json`, ...links };
+  return { title, summary, postmanFile: `${kebabCase(title) || 'api'}.postman_collection.json`, ...links, ...given };
+}
+
+/** A status the error link is for: 4xx, 5xx (or 4XX, 5XX) and `default`. */
+export const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
+
+/** The configured error page for one status (SITE_CONFIG `errors`), or undefined. */
+export function configuredErrorHref(status: string): string | undefined {
+  const template = SITE().errorsUrl;
+  return template && isErrorStatus(status) ? template.replaceAll('{status}', encodeURIComponent(status)) : undefined;
+}
+
+/** Error responses whose (HTML) description ends with a link to the configured error page. */
+export function withConfiguredErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T {
+  if (!responses) return responses;
+  const linked = Object.entries(responses).map(([status, res]) => {
+    const href = configuredErrorHref(status);
+    if (!href) return [status, res];
+    const label = status === 'default' ? 'other statuses' : status;
+    return [status, { ...res, description: `${res.description ?? ''}<p><a href="${href}">More about ${label} errors</a></p>` }];
+  });
+  return Object.fromEntries(linked) as T;
+}
+
+/** The static folder (under .docusaurus, never committed) that serves the configured logo as /img/site-logo.<ext>. */
+export const LOGO_STATIC_DIR = '.docusaurus/site-logo';
+
+/**
+ * The configured logo copied where the site serves it; its path under the site's root, or undefined
+ * without one. Called when the config loads, so both `npm start` and `npm run build` serve it.
+ */
+export function publishLogo(siteDir: string): string | undefined {
+  const { logo } = SITE();
+  if (!logo) return undefined;
+  const served = `img/site-logo${path.extname(logo).toLowerCase()}`;
+  mkdirSync(path.join(siteDir, LOGO_STATIC_DIR, 'img'), { recursive: true });
+  copyFileSync(logo, path.join(siteDir, LOGO_STATIC_DIR, served));
+  return served;
 }
 
 let cached: SiteIdentity | undefined;

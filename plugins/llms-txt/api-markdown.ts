@@ -9,7 +9,7 @@ import {
   type Schema,
 } from '../api-reference/spec';
 import { errorHref, isErrorStatus } from '../changelog/errors';
-import { SITE } from '../api-reference/site';
+import { configuredErrorHref, SITE } from '../api-reference/site';
 import { oneLine } from './markdown';
 
 /** The sample languages the twins carry (the pages show more). */
@@ -194,7 +194,8 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
       const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
       // As on the page: a link to /errors only where the API pages have one (plugins/api-reference/site.ts).
-      const catalogue = SITE().errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : '';
+      const configured = configuredErrorHref(status);
+      const catalogue = SITE().errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : configured ? ` See [${status === 'default' ? 'errors' : `${status} errors`}](${configured}).` : '';
       out.push(`| ${status} | ${cell(res.description ?? '')}${catalogue} | ${cell(bodyType)} |`);
       if (/^2/.test(status) && json?.schema) {
         const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, routes, json.schema);

@@ -37,6 +37,8 @@ export interface CardText {
   site: string;
   /** The page's address without the scheme, shown at the bottom. */
   address: string;
+  /** The site's logo as a data URL; null for none; left out, Emissary's. */
+  logo?: string | null;
 }
 
 const ACCENT_WIDTH = 24;
@@ -51,10 +53,11 @@ const titleSize = (title: string) => (title.length <= 28 ? 76 : title.length <= 
 /** Three lines of the smallest size hold about 100 characters (clipping in the layout would cost a mask per card). */
 const clip = (title: string) => (title.length <= 100 ? title : `${title.slice(0, 99).replace(/\s+\S*$/, '')}…`);
 
-export async function renderCard({ title, section, site, address }: CardText): Promise<Buffer> {
-  const logo = { type: 'img', props: { src: LOGO, width: 64, height: 64 } } as unknown as ReactNode;
+export async function renderCard({ title, section, site, address, logo: given }: CardText): Promise<Buffer> {
+  const src = given === undefined ? LOGO : given;
+  const logo = src ? [{ type: 'img', props: { src, width: 64, height: 64 } } as unknown as ReactNode] : [];
   const inner = box({ flexGrow: 1, flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px' }, [
-    box({ alignItems: 'center', gap: 24, fontSize: 36, fontWeight: 700 }, [logo, box({}, site)]),
+    box({ alignItems: 'center', gap: 24, fontSize: 36, fontWeight: 700 }, [...logo, box({}, site)]),
     box({ flexDirection: 'column', gap: 20, width: TEXT_WIDTH }, [
       box({ fontSize: 30, fontWeight: 700, color: COLOURS.accent, textTransform: 'uppercase', letterSpacing: 2 }, section),
       box({ fontSize: titleSize(title), fontWeight: 700, lineHeight: 1.15 }, clip(title)),

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
+import { otherDocument, SITE } from '../api-reference/site';
 import { filesEndingWith } from '../shared/files';
 import type { CardText } from './card';
 import { startRenderPool, type RenderPool } from './render-pool';
@@ -92,8 +93,16 @@ async function cardPng(siteDir: string, text: CardText, renderer: () => RenderPo
   }
 }
 
+/** The cards' logo: SITE_CONFIG's, else none for another document's site, else Emissary's (left out). */
+function cardLogo(): string | null | undefined {
+  const file = SITE().logo;
+  if (file) return `data:${file.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png'};base64,${readFileSync(file).toString('base64')}`;
+  return otherDocument() ? null : undefined;
+}
+
 export default function shareCards(context: LoadContext): Plugin {
   const { url, baseUrl, title: siteTitle } = context.siteConfig;
+  const logo = cardLogo();
   const host = url.replace(/^https?:\/\//, '');
   return {
     name: 'share-cards',
@@ -115,7 +124,7 @@ export default function shareCards(context: LoadContext): Plugin {
         const route = `${baseUrl}${relative}`;
         const html = await fs.readFile(file, 'utf8');
         const label = labels.get(route) ?? { title: htmlTitle(html, siteTitle), section: 'Docs' };
-        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, '') }, renderer);
+        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, ''), ...(logo === undefined ? {} : { logo }) }, renderer);
         const cardPath = `${CARDS_DIR}/${relative || 'index'}.png`;
         await fs.mkdir(path.dirname(path.join(outDir, cardPath)), { recursive: true });
         await fs.writeFile(path.join(outDir, cardPath), card.png);
