@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { docToMarkdown, mdxToMarkdown } from '../llms-txt/markdown';
+import { docToMarkdown, mdxToMarkdown } from '../shared/markdown';
 import { embedCode, parseRef, resolveRef, SCRIPTS_ROOT } from './assemble';
 import { scriptRefOf } from './mdx';
 

@@ -10,7 +10,7 @@ import {
 } from '../api-reference/spec';
 import { errorHref, isErrorStatus } from '../changelog/errors';
 import { configuredErrorHref, SITE } from '../api-reference/site';
-import { oneLine } from './markdown';
+import { oneLine } from '../shared/markdown';
 
 /** The sample languages the twins carry (the pages show more). */
 const TWIN_SAMPLE_LANGUAGES = ['python', 'curl'];

@@ -7,7 +7,7 @@ import { normalizeDocument } from '../api-reference/normalize';
 import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
-import { firstSentence } from './markdown';
+import { firstSentence } from '../shared/markdown';
 import { latestChange, type Release } from '../changelog/history';
 import { withChangeNote } from '../changelog/pages';
 

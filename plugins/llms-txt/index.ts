@@ -13,7 +13,7 @@ import { SITE } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
-import { docToMarkdown, firstSentence, oneLine } from './markdown';
+import { docToMarkdown, firstSentence, oneLine } from '../shared/markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
 import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
 import { referenceBlocksToMarkdown } from '../changelog/twins';

@@ -12,7 +12,7 @@ import type { CodeSample } from '../api-reference/samples';
 import { entryRef, listOperations, type OpenApiDocument } from '../api-reference/spec';
 import { errorCatalogue, isErrorStatus, type ErrorEntry } from '../changelog/errors';
 import type { Release } from '../changelog/history';
-import { mdxToMarkdown, oneLine } from '../llms-txt/markdown';
+import { mdxToMarkdown, oneLine } from '../shared/markdown';
 
 /** Where the bundle lives in the build, and its format version (the server refuses another). */
 export const MCP_DIR = '_mcp';

@@ -1,7 +1,7 @@
 /** The llms-txt plugin's converters: MDX → Markdown for guides, OpenAPI → Markdown for API pages. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../plugins/llms-txt/markdown';
+import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../plugins/shared/markdown';
 import { operationMarkdown, schemaMarkdown } from '../../plugins/llms-txt/api-markdown';
 import { readFileSync } from 'node:fs';
 import { agentSection } from '../../plugins/llms-txt/agents';

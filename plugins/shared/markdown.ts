@@ -1,5 +1,7 @@
 /**
- * MDX → plain Markdown for the guides' Markdown twins. Line-based and fence-aware: nothing inside
+ * MDX → plain Markdown, for the guides' Markdown twins (plugins/llms-txt), the notebooks
+ * (plugins/guide-scripts) and the MCP bundle (plugins/mcp): shared code, not a plugin, so that none
+ * of them imports another. Line-based and fence-aware: nothing inside
  * a code block is touched, so code that shows MDX syntax (imports, tabs, admonitions) stays as is.
  */
 import { parse } from 'yaml';
