@@ -12,6 +12,7 @@ import { mdxDescription, withHtmlDescriptions, withMdxDescriptions } from './des
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
+import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { SITE, otherDocument } from './site';
@@ -112,6 +113,8 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
     withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
     withErrorLinks: SITE().errorLinks ? given.withErrorLinks : NO_ADDITIONS.withErrorLinks,
   };
+  // The generator reads the document through our loader: every page within PAGE_NODES (resolve.ts).
+  patchSpecLoader();
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
