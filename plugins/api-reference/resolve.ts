@@ -86,25 +86,30 @@ export function pageTree(root: Record<string, unknown>): Json {
     const component = componentOf.has(value) && !merged;
     if (component && depth >= limit) return link(value as Record<string, unknown>);
     if (!Array.isArray(value)) resolveMapping(value);
-    const inner = [...ancestors, value];
     const next = component ? depth + 1 : depth;
-    if (Array.isArray(value)) {
-      const out: Json[] = [];
-      for (const item of value) {
-        const c = copy(item, inner, next, limit, budget, merged);
-        if (budget && budget.left < 0) return undefined;
-        out.push(c === undefined ? null : c);
+    // One stack for the whole copy (pushed here, popped on every way out): copying it per node cost most of the time.
+    ancestors.push(value);
+    try {
+      if (Array.isArray(value)) {
+        const out: Json[] = [];
+        for (const item of value) {
+          const c = copy(item, ancestors, next, limit, budget, merged);
+          if (budget && budget.left < 0) return undefined;
+          out.push(c === undefined ? null : c);
+        }
+        return out;
       }
-      return out;
+      const entries: Array<[string, Json]> = [];
+      for (const [key, item] of Object.entries(value)) {
+        if (item === undefined || typeof item === 'function') continue;
+        const c = copy(item, ancestors, next, limit, budget, key === 'allOf');
+        if (budget && budget.left < 0) return undefined;
+        if (c !== undefined) entries.push([key, c]);
+      }
+      return Object.fromEntries(entries);
+    } finally {
+      ancestors.pop();
     }
-    const entries: Array<[string, Json]> = [];
-    for (const [key, item] of Object.entries(value)) {
-      if (item === undefined || typeof item === 'function') continue;
-      const c = copy(item, inner, next, limit, budget, key === 'allOf');
-      if (budget && budget.left < 0) return undefined;
-      if (c !== undefined) entries.push([key, c]);
-    }
-    return Object.fromEntries(entries);
   };
 
   /** A page's tree: with every schema inline when it fits, else with the deepest nesting that fits. */
