@@ -12,9 +12,9 @@
  * Here the same steps run with the same libraries, and the copy is made by `pageTree`: it gives
  * the same tree as the plugin (same cycle markers, same discriminator mappings), except that each
  * page (an operation, a webhook, a component) gets at most `PAGE_NODES` nodes: when its full tree
- * is larger, schemas nested deeper than the largest depth that fits are shown as a link to their own
- * schema page (every component has one), which shows them and links on in turn. Every property and
- * description stays reachable; none is copied a thousand times. Documents whose pages fit (Emissary's
+ * is larger, schemas nested deeper than the largest depth that fits (those that hold other schemas)
+ * are shown as a link to their own schema page (every component has one), which shows them and
+ * links on in turn. Every property and description stays reachable; none is copied a thousand times. Documents whose pages fit (Emissary's
  * largest has under 400 nodes) get exactly the plugin's tree.
  *
  * Patched in: `patchSpecLoader` replaces the plugin's exported `loadAndResolveSpec`, which its
@@ -59,6 +59,10 @@ export function pageTree(root: Record<string, unknown>): Json {
     }
   };
 
+  /** Whether a schema holds other schemas; one that does not (a string with an enum) costs a few nodes and stays inline. */
+  const nests = (schema: Record<string, unknown>) =>
+    ['properties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', 'additionalProperties', 'patternProperties'].some((key) => isObject(schema[key]));
+
   /** A schema nested too deep for its page: its type and description, and a link to its own page. */
   const link = (schema: Record<string, unknown>): Json => {
     const title = String(schema.title ?? componentOf.get(schema));
@@ -66,7 +70,7 @@ export function pageTree(root: Record<string, unknown>): Json {
     return {
       ...(schema.type !== undefined ? { type: schema.type as Json } : {}),
       title,
-      description: `${own}Its fields: [${title}](${schemaPageRoute(title)}).`,
+      description: `${own}Shown in full on its own page: [${title}](${schemaPageRoute(title)}).`,
     };
   };
 
@@ -84,7 +88,7 @@ export function pageTree(root: Record<string, unknown>): Json {
     }
     // The parts of an allOf are merged into one schema: they do not nest.
     const component = componentOf.has(value) && !merged;
-    if (component && depth >= limit) return link(value as Record<string, unknown>);
+    if (component && depth >= limit && nests(value as Record<string, unknown>)) return link(value as Record<string, unknown>);
     if (!Array.isArray(value)) resolveMapping(value);
     const next = component ? depth + 1 : depth;
     // One stack for the whole copy (pushed here, popped on every way out): copying it per node cost most of the time.

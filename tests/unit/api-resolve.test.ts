@@ -52,7 +52,7 @@ test('a page larger than PAGE_NODES shows deeper schemas as links to their pages
   assert.ok(nodes(op) <= PAGE_NODES, `the operation has ${nodes(op)} nodes`);
   const l1 = op.responses['200'].content['application/json'].schema.properties.p0;
   // L0 and L1 fit inline; L2 is a link to its page, with its own description kept.
-  assert.deepEqual(l1.properties.p7, { type: 'object', title: 'L2', description: `Level 2.\n\nIts fields: [L2](${schemaPageRoute('L2')}).` });
+  assert.deepEqual(l1.properties.p7, { type: 'object', title: 'L2', description: `Level 2.\n\nShown in full on its own page: [L2](${schemaPageRoute('L2')}).` });
   // Each component's own page starts from that component, with the same limit.
   for (const schema of Object.values(tree.components.schemas)) assert.ok(nodes(schema) <= PAGE_NODES);
 });
