@@ -12,6 +12,7 @@ import { mdxDescription, withHtmlDescriptions, withMdxDescriptions } from './des
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
+import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
 import { SITE, otherDocument, withConfiguredErrorLinks } from './site';
@@ -113,6 +114,8 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
     // Emissary's /errors, else the error page SITE_CONFIG names, else none.
     withErrorLinks: SITE().errorLinks ? given.withErrorLinks : SITE().errorsUrl ? withConfiguredErrorLinks : NO_ADDITIONS.withErrorLinks,
   };
+  // The generator reads the document through our loader: every page within PAGE_NODES (resolve.ts).
+  patchSpecLoader();
   const { specPath, doc } = generatorDocument();
   const claim = pageRegistry();
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
