@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, useId, type ComponentType, type ReactNode } from 'react';
-import { linkTabPanels } from '../../../src/theme/TabItem/linkTabPanels';
+import { linkTabPanels } from '../theme/TabItem/linkTabPanels';
 
 /**
  * Docusaurus's Tabs and the OpenAPI theme's tab components remount their content after hydration

@@ -1,6 +1,7 @@
 // The OpenAPI theme's TabItem (which replaces theme-classic's), with the panel tied to its tab: the
 // panel has the id the tab's `aria-controls` names and is labelled by the tab's id (both given by
-// linkTabPanels; the Nu HTML Checker fails a selected tab without its panel).
+// linkTabPanels; the Nu HTML Checker fails a selected tab without its panel). A copy of the theme's
+// lib/theme/TabItem/index.js, recorded in ../../upstream.json (UPGRADING.md, "Tabs stay mounted through hydration").
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useTabs } from '@theme/utils/tabsUtils';

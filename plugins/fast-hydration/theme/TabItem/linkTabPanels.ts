@@ -13,7 +13,7 @@ interface TabsProps {
 
 /**
  * Gives every tab of a group an id and `aria-controls` naming its panel, through its TabItem's
- * `attributes` (which the tab list spreads onto the tab); ../TabItem gives the panel that id and
+ * `attributes` (which the tab list spreads onto the tab); ./index.tsx gives the panel that id and
  * labels it with the tab's. Groups given as `values` get theirs there. (The Nu HTML Checker accepts
  * a selected tab whose panel is tied to it: by aria-controls where every panel is rendered, by
  * aria-labelledby alone where only the selected one is.)
