@@ -66,9 +66,12 @@ export async function outputStats(dir: string): Promise<{ pages: number; outputB
   return { pages, outputBytes, htmlBytes };
 }
 
-/** The operation page's JavaScript: what its script tags name, and what Chromium ran until the network was idle. */
-async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
-  const html = await fs.readFile(path.join(dir, `${SCALE_OPERATION}.html`), 'utf8');
+/**
+ * A page's JavaScript as a first visit loads it: what its script tags name, and every script Chromium
+ * ran until the network was idle, each gzipped (bytes on the wire). Also used by ./patches.ts.
+ */
+export async function jsAtLoad(dir: string, route: string): Promise<ScaleRow['operationJs']> {
+  const html = await fs.readFile(path.join(dir, route === '/' ? 'index.html' : `${route}.html`), 'utf8');
   let scriptTagBytes = 0;
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)) scriptTagBytes += gzipSync(await fs.readFile(path.join(dir, m[1]))).length;
   const server = await serve({ dir, port: 0 });
@@ -79,7 +82,7 @@ async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length));
     });
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${SCALE_OPERATION}`);
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${route}`);
     await page.waitForLoadState('networkidle');
     const all = await Promise.all(sizes);
     return { scriptTagBytes, startupBytes: all.reduce((a, b) => a + b, 0), startupScripts: all.length };
@@ -126,7 +129,7 @@ export async function benchScale(site: string, bench: string, factor: number, lo
     build,
     ...(await outputStats(out)),
     search,
-    operationJs: await operationJs(out),
+    operationJs: await jsAtLoad(out, SCALE_OPERATION),
     mcp: await mcpBundleStats(out, buildLog),
   };
 }

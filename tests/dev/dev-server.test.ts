@@ -177,6 +177,16 @@ test('Every patch is checked in both builds: Prism loads on first use, under npm
     await page.locator('pre.prism-code .token-line .token').first().waitFor({ state: 'attached', timeout: 60_000 });
   }));
 
+// Highlighted code alone passes with the patch off too (EMISSARY_PATCHES_OFF=prism-loads-on-first-use): a page
+// without code blocks is where the patch shows, loading no highlighter.
+test('Every patch is checked in both builds: Prism loads on first use, under npm start: a page without code loads no highlighter', () =>
+  withPage('/changelog', async (_page, scripts) => {
+    const texts = await Promise.all(scripts);
+    assert.ok(texts.some((t) => t.includes('node_modules/react-dom/')), 'the development bundles name their modules, so the check can fail');
+    const highlighters = ['node_modules/prismjs/', 'node_modules/prism-react-renderer/'].filter((m) => texts.some((t) => t.includes(m)));
+    assert.deepEqual(highlighters, []);
+  }));
+
 test("Every patch is checked in both builds: The OpenAPI theme's store without Redux, under npm start", () =>
   withPage('/api/create-dataset', async (_page, scripts) => {
     const texts = await Promise.all(scripts);
