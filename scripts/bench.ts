@@ -25,7 +25,8 @@
  * build with every patch of upstream internals on and one per patch left out (EMISSARY_PATCHES_OFF,
  * slugs of UPGRADING.md's "The patches"), and a table of JavaScript at load and server HTML kept per
  * page kind; with BENCH_LH_RUNS, Lighthouse mobile on the operation page for the patches whose
- * JavaScript gain is under 2 KB. Writes .bench/patches-results.json and .md.
+ * JavaScript gain is under 2 KB (with BENCH_SKIP_BUILD=1, against the builds of the last run).
+ * Writes .bench/patches-results.json and .md.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -154,7 +155,7 @@ async function patchesOnly(value: string): Promise<void> {
   const info = runInfo();
   const lhRuns = process.env.BENCH_LH_RUNS ? positiveInt('BENCH_LH_RUNS', 3) : undefined;
   let md = '';
-  await benchPatches(SITE, BENCH, value, lhRuns, log, async (rows) => {
+  await benchPatches(SITE, BENCH, value, { lhRuns, skipBuild: process.env.BENCH_SKIP_BUILD === '1' }, log, async (rows) => {
     // Written after every row: each is a cold build.
     md = patchesMarkdown(rows, { ...info, loadAverage });
     await fs.writeFile(path.join(BENCH, 'patches-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);

@@ -8,7 +8,8 @@
  * operation page, with and without each patch whose JavaScript gain is under 2 KB on every page, the
  * rounds interleaved so that a burst of load on the machine hits both alike.
  * Writes .bench/patches-results.json and .md after each build; outputs stay in .bench/patches/<name>.
- * The slugs run in the order given ("all": the tables' order).
+ * The slugs run in the order given ("all": the tables' order). BENCH_SKIP_BUILD=1 keeps the rows (and
+ * builds) of the last run, comparing their server HTML again, and builds only the slugs it lacks.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -65,25 +66,37 @@ const textOf = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-/** Markup with the content hashes of assets (and the build's own script tags and preloads) left out. */
-const markupOf = (html: string) => html.replace(/<(script|link)\b[^>]*>/g, '').replace(/\.[0-9a-f]{8,}\./g, '.');
+/**
+ * Markup with what differs between two builds of the same code left out: the content hashes of assets
+ * (and the build's own script tags and preloads), and the OpenAPI theme's schema tab ids, which it
+ * draws from Math.random (`lib/theme/Schema/index.js`).
+ */
+const markupOf = (html: string) =>
+  html
+    .replace(/<(script|link)\b[^>]*>/g, '')
+    .replace(/\.[0-9a-f]{8,}\./g, '.')
+    .replace(/tab-[a-z0-9]+-(\d+-item)/g, 'tab-$1');
 
-async function measure(dir: string, base: Map<string, string> | undefined): Promise<PagePatchResult[]> {
-  const out: PagePatchResult[] = [];
-  for (const { kind, route } of PAGES.filter((p) => p.kind !== 'bare')) {
+const MEASURED = PAGES.filter((p) => p.kind !== 'bare');
+
+/** The server HTML of each measured page against `base` (every patch on). */
+async function serverHtml(dir: string, base: Map<string, string> | undefined): Promise<Array<Omit<PagePatchResult, 'jsBytes'>>> {
+  const out: Array<Omit<PagePatchResult, 'jsBytes'>> = [];
+  for (const { kind, route } of MEASURED) {
     const html = await fs.readFile(pageFile(dir, route), 'utf8');
     const original = base?.get(route) ?? html;
-    out.push({
-      kind,
-      route,
-      jsBytes: (await jsAtLoad(dir, route)).startupBytes,
-      htmlBytes: Buffer.byteLength(html),
-      sameText: textOf(html) === textOf(original),
-      sameMarkup: markupOf(html) === markupOf(original),
-    });
+    out.push({ kind, route, htmlBytes: Buffer.byteLength(html), sameText: textOf(html) === textOf(original), sameMarkup: markupOf(html) === markupOf(original) });
   }
   return out;
 }
+
+async function measure(dir: string, base: Map<string, string> | undefined): Promise<PagePatchResult[]> {
+  const out: PagePatchResult[] = [];
+  for (const page of await serverHtml(dir, base)) out.push({ ...page, jsBytes: (await jsAtLoad(dir, page.route)).startupBytes });
+  return out;
+}
+
+const readBase = async (dir: string) => new Map(await Promise.all(MEASURED.map(async (p) => [p.route, await fs.readFile(pageFile(dir, p.route), 'utf8')] as [string, string])));
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -116,26 +129,45 @@ export function patchesMarkdown(rows: PatchRow[], info: { commit: string; date: 
 }
 
 /** The builds and measurements; `write` is called after each row. */
-export async function benchPatches(site: string, bench: string, value: string, lhRuns: number | undefined, log: (m: string) => void, write: (rows: PatchRow[]) => Promise<void>): Promise<PatchRow[]> {
+export async function benchPatches(
+  site: string,
+  bench: string,
+  value: string,
+  { lhRuns, skipBuild }: { lhRuns?: number; skipBuild?: boolean },
+  log: (m: string) => void,
+  write: (rows: PatchRow[]) => Promise<void>,
+): Promise<PatchRow[]> {
   const slugs = benchedSlugs(value);
   const rows: PatchRow[] = [];
   let base: Map<string, string> | undefined;
+  const last = skipBuild ? (JSON.parse(await fs.readFile(path.join(bench, 'patches-results.json'), 'utf8')) as { rows: PatchRow[] }).rows : [];
   for (const name of [ALL_ON, ...slugs]) {
-    const dir = path.join(bench, 'patches', name === ALL_ON ? 'all-on' : name);
-    const buildLog = path.join(bench, `patches-${name === ALL_ON ? 'all-on' : name}.log`);
+    const dirName = name === ALL_ON ? 'all-on' : name;
+    const dir = path.join(bench, 'patches', dirName);
+    const kept = last.find((r) => r.name === name);
+    if (kept) {
+      // BENCH_SKIP_BUILD=1: the last run's row and build, its server HTML compared again.
+      base ??= await readBase(dir);
+      const html = await serverHtml(dir, base);
+      rows.push({ ...kept, pages: kept.pages.map((p) => ({ ...p, ...html.find((h) => h.route === p.route)! })), lighthouse: undefined });
+      continue;
+    }
+    const buildLog = path.join(bench, `patches-${dirName}.log`);
     await fs.rm(buildLog, { force: true });
     log(`${name}: cold build (log: ${path.relative(site, buildLog)})`);
     // The API pages once: gen-api's output does not depend on the patches.
     const build = await coldBuild(site, dir, buildLog, name === ALL_ON ? {} : { [PATCHES_OFF_ENV]: name }, { keepApiPages: name !== ALL_ON });
     log(`  ${build.totalSeconds.toFixed(1)} s`);
     const pages = await measure(dir, base);
-    if (name === ALL_ON) base = new Map(await Promise.all(pages.map(async (p) => [p.route, await fs.readFile(pageFile(dir, p.route), 'utf8')] as [string, string])));
+    if (name === ALL_ON) base = await readBase(dir);
     rows.push({ name, title: name === ALL_ON ? ALL_ON : titleOf(name), build, pages });
     await write(rows);
   }
+  await write(rows);
   if (lhRuns) {
     const on = rows[0];
-    const small = rows.slice(1).filter((r) => r.pages.every((p) => on.pages.find((o) => o.kind === p.kind)!.jsBytes - p.jsBytes < SMALL_GAIN_BYTES));
+    // A patch's gain: what the page loads without it, less what it loads with it.
+    const small = rows.slice(1).filter((r) => r.pages.every((p) => p.jsBytes - on.pages.find((o) => o.kind === p.kind)!.jsBytes < SMALL_GAIN_BYTES));
     log(`Lighthouse mobile on ${LH_ROUTE}, ${lhRuns} rounds: all on and ${small.map((r) => r.name).join(', ') || 'no patch'}`);
     for (let round = 1; round <= lhRuns && small.length; round++) {
       for (const r of [on, ...small]) {
