@@ -34,6 +34,8 @@ export interface PagePatchResult {
   route: string;
   /** Every script the page ran until the network was idle, gzip. */
   jsBytes: number;
+  /** Every response until then (route chunks prefetched for links in view included), gzip. */
+  fetchedBytes?: number;
   htmlBytes: number;
   /** The page's text (tags, scripts and styles left out) is the same as with every patch on. */
   sameText: boolean;
@@ -80,8 +82,10 @@ const markupOf = (html: string) =>
 const MEASURED = PAGES.filter((p) => p.kind !== 'bare');
 
 /** The server HTML of each measured page against `base` (every patch on). */
-async function serverHtml(dir: string, base: Map<string, string> | undefined): Promise<Array<Omit<PagePatchResult, 'jsBytes'>>> {
-  const out: Array<Omit<PagePatchResult, 'jsBytes'>> = [];
+type ServerHtml = Omit<PagePatchResult, 'jsBytes' | 'fetchedBytes'>;
+
+async function serverHtml(dir: string, base: Map<string, string> | undefined): Promise<ServerHtml[]> {
+  const out: ServerHtml[] = [];
   for (const { kind, route } of MEASURED) {
     const html = await fs.readFile(pageFile(dir, route), 'utf8');
     const original = base?.get(route) ?? html;
@@ -92,7 +96,10 @@ async function serverHtml(dir: string, base: Map<string, string> | undefined): P
 
 async function measure(dir: string, base: Map<string, string> | undefined): Promise<PagePatchResult[]> {
   const out: PagePatchResult[] = [];
-  for (const page of await serverHtml(dir, base)) out.push({ ...page, jsBytes: (await jsAtLoad(dir, page.route)).startupBytes });
+  for (const page of await serverHtml(dir, base)) {
+    const js = await jsAtLoad(dir, page.route);
+    out.push({ ...page, jsBytes: js.startupBytes, fetchedBytes: js.fetchedBytes });
+  }
   return out;
 }
 
@@ -112,8 +119,9 @@ export function patchesMarkdown(rows: PatchRow[], info: { commit: string; date: 
       'Server HTML: the page\'s text and markup against every patch on ("text ≠" means content lost or changed).',
   );
   lines.push('');
-  lines.push(`| patch off | ${kinds.map((k) => `${k} JS KB`).join(' | ')} | server HTML (${kinds.join(', ')}) | LH mobile, operation page: TBT ms (score), on → off |`);
-  lines.push(`| --- | ${kinds.map(() => '---:').join(' | ')} | --- | --- |`);
+  lines.push(`| patch off | ${kinds.map((k) => `${k} JS KB`).join(' | ')} | all KB fetched, 4 pages | server HTML (${kinds.join(', ')}) | LH mobile, operation page: TBT ms (score), on → off |`);
+  lines.push(`| --- | ${kinds.map(() => '---:').join(' | ')} | ---: | --- | --- |`);
+  const fetched = (r: PatchRow | undefined) => (r && r.pages.every((p) => p.fetchedBytes != null) ? kb(r.pages.reduce((a, p) => a + p.fetchedBytes!, 0)) : '–');
   const lhOf = (r: PatchRow | undefined) => (r?.lighthouse ? `${median(r.lighthouse.tbtMs).toFixed(0)} (${median(r.lighthouse.score.map((s) => s ?? Number.NaN)).toFixed(2)})` : '');
   for (const r of rows) {
     const js = kinds.map((k) => {
@@ -123,7 +131,8 @@ export function patchesMarkdown(rows: PatchRow[], info: { commit: string; date: 
     });
     const html = r === on ? 'reference' : r.pages.map((p) => (p.sameText ? (p.sameMarkup ? 'same' : 'markup ≠') : 'text ≠') + ` ${kb(p.htmlBytes)} KB`).join('; ');
     const lh = r.lighthouse && r !== on ? `${lhOf(on)} → ${lhOf(r)} (runs: ${r.lighthouse.tbtMs.map((t) => t.toFixed(0)).join(', ')})` : r === on ? lhOf(r) : 'not run';
-    lines.push(`| ${r === on ? ALL_ON : `\`${r.name}\``} | ${js.join(' | ')} | ${html} | ${lh} |`);
+    const all = r === on ? fetched(r) : `${fetched(on)} → ${fetched(r)}`;
+    lines.push(`| ${r === on ? ALL_ON : `\`${r.name}\``} | ${js.join(' | ')} | ${all} | ${html} | ${lh} |`);
   }
   return lines.join('\n');
 }
