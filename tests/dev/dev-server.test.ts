@@ -211,8 +211,11 @@ test('Every patch is checked in both builds: Pages load on intent only, under np
   withPage('/fine-tuning/quickstart', async (page) => {
     const fetched: string[] = [];
     page.on('request', (r) => {
-      // Hot updates are the dev server's own (after the edits above), not pages.
-      if (r.resourceType() === 'script' && !r.url().includes('.hot-update.')) fetched.push(r.url());
+      // By URL: a prefetch is a <link rel="prefetch">, not a script request (with the patch off,
+      // EMISSARY_PATCHES_OFF=pages-load-on-intent-only, only this sees it). Hot updates are the dev
+      // server's own (after the edits above), not pages.
+      const file = new URL(r.url()).pathname;
+      if (file.endsWith('.js') && !file.includes('.hot-update.')) fetched.push(r.url());
     });
     await page.mouse.move(600, 400);
     await page.mouse.wheel(0, 1500);
