@@ -11,6 +11,8 @@ import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
+import { PATCHES as FAST_HYDRATION_PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
+import { PATCHES as API_REFERENCE_PATCHES } from './plugins/api-reference/patches';
 import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
@@ -27,6 +29,14 @@ import { REPOSITORY_URL } from './config/navbar';
  * leave it out.
  */
 const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
+
+/**
+ * EMISSARY_PATCHES_OFF=<slug>[,<slug>]: the site built without those patches of upstream internals
+ * (UPGRADING.md, "The patches"; plugins/fast-hydration/patches.ts), to measure each one's gain
+ * (`BENCH_PATCHES`, scripts/bench) or see its check fail. Unset, nothing changes.
+ */
+const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV], [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES])];
+const API_DOCS = OFF.includes(slugOf("The API's docs send less data to every page")) ? '@docusaurus/plugin-content-docs' : API_DOCS_PLUGIN;
 
 /**
  * The Emissary-only pages of docs/ the site keeps (SITE_CONFIG `pages`, plugins/api-reference/site.ts):
@@ -122,8 +132,8 @@ const config = {
 
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
-    [API_DOCS_PLUGIN, apiDocsOptions()],
-    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(apiPageAdditions)] satisfies PluginConfig] : []),
+    [API_DOCS, apiDocsOptions()],
+    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(apiPageAdditions, API_DOCS)] satisfies PluginConfig] : []),
     llmsTxt,
     // The docs MCP server's bundle, client configurations and server card (plugins/mcp; the server is mcp/server.ts).
     mcp,
@@ -142,11 +152,11 @@ const config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
-    apiReference,
+    (context: LoadContext) => apiReference(context, { patchesOff: OFF }),
     // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).
     search,
     // Last, so its components win over the themes above (patches of upstream internals; UPGRADING.md).
-    fastHydration,
+    (context: LoadContext) => fastHydration(context, { patchesOff: OFF }),
   ],
 
   themeConfig: {

@@ -20,6 +20,13 @@
  * operation-page JavaScript per factor; writes .bench/scale-results.json and .md.
  * BENCH_SCALE=real (or real:<id>,<id>; scripts/bench/real-apis.ts): one cold build per public document
  * of tests/real-apis/documents.yaml instead; writes .bench/real-apis-results.json and .md.
+ *
+ * BENCH_PATCHES=all (or <slug>,<slug>; scripts/bench/patches.ts): instead of all the above, one cold
+ * build with every patch of upstream internals on and one per patch left out (EMISSARY_PATCHES_OFF,
+ * slugs of UPGRADING.md's "The patches"), and a table of JavaScript at load and server HTML kept per
+ * page kind; with BENCH_LH_RUNS, Lighthouse mobile on the operation page for the patches whose
+ * JavaScript gain is under 2 KB (with BENCH_SKIP_BUILD=1, against the builds of the last run).
+ * Writes .bench/patches-results.json and .md.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -34,6 +41,7 @@ import { analyzeBuild, type PackageShare } from './bench/analyze';
 import { benchSearch, type SearchResult } from './bench/search';
 import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/scale';
 import { benchRealApis, realApisMarkdown } from './bench/real-apis';
+import { benchPatches, patchesMarkdown } from './bench/patches';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
 const SITE = path.resolve(__dirname, '..');
@@ -141,8 +149,25 @@ async function realApisOnly(value: string): Promise<void> {
   console.log(md);
 }
 
+/** `BENCH_PATCHES=all` (or slugs): a cold build with every patch on and one per patch off, and the gain table. */
+async function patchesOnly(value: string): Promise<void> {
+  const loadAverage = os.loadavg();
+  const info = runInfo();
+  const lhRuns = process.env.BENCH_LH_RUNS ? positiveInt('BENCH_LH_RUNS', 3) : undefined;
+  let md = '';
+  await benchPatches(SITE, BENCH, value, { lhRuns, skipBuild: process.env.BENCH_SKIP_BUILD === '1' }, log, async (rows) => {
+    // Written after every row: each is a cold build.
+    md = patchesMarkdown(rows, { ...info, loadAverage });
+    await fs.writeFile(path.join(BENCH, 'patches-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
+    await fs.writeFile(path.join(BENCH, 'patches-results.md'), `${md}\n`);
+    log(`wrote .bench/patches-results.json and .bench/patches-results.md (${rows.length} rows)`);
+  });
+  console.log(md);
+}
+
 async function main(): Promise<void> {
   await fs.mkdir(BENCH, { recursive: true });
+  if (process.env.BENCH_PATCHES) return patchesOnly(process.env.BENCH_PATCHES);
   if (process.env.BENCH_SCALE?.startsWith('real')) return realApisOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_SCALE) return scaleOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_ONLY === 'search') return searchOnly();

@@ -15,6 +15,8 @@ import { postmanCollection } from './postman';
 import { SITE } from './site';
 import { sampleTarget } from './samples';
 import { openApiDocument } from './document';
+import { partsOff, themeWithout } from '../fast-hydration/patches';
+import { PATCHES } from './patches';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THEME = path.join(HERE, 'theme');
@@ -54,12 +56,14 @@ function apiOnly(module: Module): boolean {
   return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
 }
 
-export default function apiReference(context: LoadContext): Plugin {
+export default function apiReference(context: LoadContext, options: { patchesOff?: string[] } = {}): Plugin {
   const specFile = OPENAPI_SPEC_FILE;
   const { url, baseUrl } = context.siteConfig;
+  // Theme files of patches left out (EMISSARY_PATCHES_OFF; ./patches.ts).
+  const themePath = themeWithout(THEME, partsOff(PATCHES, new Set(options.patchesOff ?? [])).theme, context.generatedFilesDir, 'api-reference');
   return {
     name: 'api-reference',
-    getThemePath: () => THEME,
+    getThemePath: () => themePath,
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
     configureWebpack(_config, isServer) {

@@ -107,7 +107,7 @@ export interface PageAdditions {
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
-export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
+export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS, docsPlugin = API_DOCS_PLUGIN) {
   // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
   const additions: PageAdditions = {
     withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
@@ -132,7 +132,7 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS) {
   return {
     id: 'openapi',
     // The config names the API's docs plugin by this path (a lighter wrapper of plugin-content-docs).
-    docsPlugin: API_DOCS_PLUGIN,
+    docsPlugin,
     docsPluginId: API_DOCS_PLUGIN_ID,
     config: {
       emissary: {

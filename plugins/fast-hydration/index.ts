@@ -19,11 +19,14 @@
  * - route-buckets/ — the production browser build's route data in buckets loaded per path, so that
  *   no page carries every route (routeBucketReplacements); and the docs versions' sidebars lean,
  *   with the parts around each page in its own chunk (route-buckets/sidebars.ts, theme/DocVersionRoot).
+ * - PATCHES (./patches.ts) — which of the above belongs to which UPGRADING.md section, so that a
+ *   build can leave one out (`patchesOff` option, from EMISSARY_PATCHES_OFF in docusaurus.config.ts).
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { browserModuleReplacements, exactPath, replaceModule, type Replacement } from './replace-module';
 import { writeRouteBuckets } from './route-buckets/split';
+import { PATCHES, partsOff, slugOf, themeWithout } from './patches';
 
 const here = (...parts: string[]): string => path.join(__dirname, ...parts);
 
@@ -73,19 +76,30 @@ export function routeBucketReplacements(dir: string): Replacement[] {
   ];
 }
 
-export default function fastHydration(context: LoadContext): Plugin {
-  const replacements = browserModuleReplacements('fast-hydration', REPLACEMENTS);
+export interface FastHydrationOptions {
+  /** Slugs of the patches to leave out (EMISSARY_PATCHES_OFF, read by docusaurus.config.ts; ./patches.ts). */
+  patchesOff?: string[];
+}
+
+export default function fastHydration(context: LoadContext, options: FastHydrationOptions = {}): Plugin {
+  const off = new Set(options.patchesOff ?? []);
+  const left = partsOff(PATCHES, off);
+  const kept = (list: Replacement[]) => list.filter((r) => !left.replacements.some((t) => r.target === here(t)));
+  const themePath = themeWithout(here('theme'), left.theme, context.generatedFilesDir, 'fast-hydration');
+  const bucketsOff = off.has(slugOf('Route data loads by bucket'));
+  const leanSidebarsOff = bucketsOff || off.has(slugOf('Sidebars load lean'));
+  const replacements = browserModuleReplacements('fast-hydration', kept(REPLACEMENTS));
   return {
     ...replacements,
-    getThemePath: () => here('theme'),
-    getClientModules: () => CLIENT_MODULES,
+    getThemePath: () => themePath,
+    getClientModules: () => CLIENT_MODULES.filter((m) => !left.client.some((c) => m === here(c))),
     configureWebpack(config, isServer, utils, content) {
-      if (isServer) return { plugins: SERVER_REPLACEMENTS.map((r) => replaceModule(utils, r)) } as never;
+      if (isServer) return { plugins: kept(SERVER_REPLACEMENTS).map((r) => replaceModule(utils, r)) } as never;
       const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
       // Production browser build only: `start` regenerates the route modules as files change.
-      if (config.mode !== 'production') return base as never;
+      if (config.mode !== 'production' || bucketsOff) return base as never;
       const dir = path.join(context.generatedFilesDir, 'route-buckets');
-      writeRouteBuckets(context.generatedFilesDir, dir);
+      writeRouteBuckets(context.generatedFilesDir, dir, { leanSidebars: !leanSidebarsOff });
       return { plugins: [...(base.plugins ?? []), ...routeBucketReplacements(dir).map((r) => replaceModule(utils, r))] } as never;
     },
   };

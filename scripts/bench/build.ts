@@ -87,14 +87,17 @@ export function generatedDir(siteDir: string): string {
   return path.join(siteDir, process.env.DOCUSAURUS_GENERATED_FILES_DIR_NAME ?? '.docusaurus');
 }
 
-/** `env` reaches both commands, e.g. `OPENAPI_SPEC` to build the site from another document. */
-export async function coldBuild(siteDir: string, outDir: string, log: string, env: Record<string, string> = {}): Promise<BuildTiming> {
+/**
+ * `env` reaches both commands, e.g. `OPENAPI_SPEC` to build the site from another document.
+ * `keepApiPages` leaves out gen-api, for builds of the same document one after another (0 s).
+ */
+export async function coldBuild(siteDir: string, outDir: string, log: string, env: Record<string, string> = {}, { keepApiPages = false } = {}): Promise<BuildTiming> {
   for (const dir of [outDir, path.join(siteDir, 'node_modules/.cache'), generatedDir(siteDir)]) {
     await fs.rm(dir, { recursive: true, force: true });
   }
   const cpu0 = await childCpuSeconds();
   const t0 = performance.now();
-  const genApiRss = await run('npm', ['run', 'gen-api'], siteDir, log, env);
+  const genApiRss = keepApiPages ? 0 : await run('npm', ['run', 'gen-api'], siteDir, log, env);
   const t1 = performance.now();
   const buildRss = await run('node', ['scripts/build-site.mjs', '--out-dir', path.relative(siteDir, outDir)], siteDir, log, env);
   const t2 = performance.now();

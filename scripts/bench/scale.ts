@@ -33,7 +33,7 @@ export interface ScaleRow {
   /** The site's search: index bytes fetched (gzip) per query of the three, and the worst median first result. */
   search: { engine: string; indexBytesPerQuery: number; worstFirstMs: number | null } | { error: string };
   /** The operation page's `<script src>` files, gzip, and every script it ran until the network was idle, gzip. */
-  operationJs: { scriptTagBytes: number; startupBytes: number; startupScripts: number };
+  operationJs: { scriptTagBytes: number; startupBytes: number; startupScripts: number; fetchedBytes?: number };
   /** The MCP server's bundle (plugins/mcp): bytes raw and gzip, and the plugin's own work in the build, from its log line. */
   mcp: { bytes: number; gzipBytes: number; workMs: number } | { error: string };
 }
@@ -66,9 +66,13 @@ export async function outputStats(dir: string): Promise<{ pages: number; outputB
   return { pages, outputBytes, htmlBytes };
 }
 
-/** The operation page's JavaScript: what its script tags name, and what Chromium ran until the network was idle. */
-async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
-  const html = await fs.readFile(path.join(dir, `${SCALE_OPERATION}.html`), 'utf8');
+/**
+ * A page's JavaScript as a first visit loads it: what its script tags name, and every script Chromium
+ * ran until the network was idle, each gzipped (bytes on the wire), and every response until then
+ * (route chunks prefetched for links in view included). Also used by ./patches.ts.
+ */
+export async function jsAtLoad(dir: string, route: string): Promise<ScaleRow['operationJs']> {
+  const html = await fs.readFile(path.join(dir, route === '/' ? 'index.html' : `${route}.html`), 'utf8');
   let scriptTagBytes = 0;
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)) scriptTagBytes += gzipSync(await fs.readFile(path.join(dir, m[1]))).length;
   const server = await serve({ dir, port: 0 });
@@ -76,13 +80,17 @@ async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
   try {
     const page = await browser.newPage();
     const sizes: Array<Promise<number>> = [];
+    const fetched: Array<Promise<number>> = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length));
+      const size = r.body().then((b) => gzipSync(b).length, () => 0);
+      fetched.push(size);
+      if (r.request().resourceType() === 'script') sizes.push(size);
     });
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${SCALE_OPERATION}`);
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${route}`);
     await page.waitForLoadState('networkidle');
     const all = await Promise.all(sizes);
-    return { scriptTagBytes, startupBytes: all.reduce((a, b) => a + b, 0), startupScripts: all.length };
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    return { scriptTagBytes, startupBytes: sum(all), startupScripts: all.length, fetchedBytes: sum(await Promise.all(fetched)) };
   } finally {
     await browser.close();
     server.close();
@@ -126,7 +134,7 @@ export async function benchScale(site: string, bench: string, factor: number, lo
     build,
     ...(await outputStats(out)),
     search,
-    operationJs: await operationJs(out),
+    operationJs: await jsAtLoad(out, SCALE_OPERATION),
     mcp: await mcpBundleStats(out, buildLog),
   };
 }

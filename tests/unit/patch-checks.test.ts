@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../support/canaries';
+import { PATCHES as FAST_HYDRATION_PATCHES, patchesOff, slugOf } from '../../plugins/fast-hydration/patches';
+import { PATCHES as API_REFERENCE_PATCHES } from '../../plugins/api-reference/patches';
 
 /** "### " sections of UPGRADING.md that describe no patch. */
 const NOT_PATCHES = ['Benchmark', 'Commands that prove an upgrade'];
@@ -88,4 +90,24 @@ test('every behaviour check names a patch section, and every cited test exists',
     })
     .map(([file, title]) => `${file}: "${title}"`);
   assert.deepEqual(missing, [], 'cited tests that do not exist');
+});
+
+/** The "###" titles under "## The patches": what EMISSARY_PATCHES_OFF can name. */
+const patchSections = (upgrading.split(/^## /m).find((part) => part.startsWith('The patches\n')) ?? '').match(/^### .+$/gm)?.map((h) => h.slice(4)) ?? [];
+
+test('the switch that leaves a patch out (EMISSARY_PATCHES_OFF) knows every section of "The patches", and nothing else', () => {
+  assert.ok(patchSections.length > 5, 'UPGRADING.md has a "## The patches" part with its "###" sections');
+  const tables = [...FAST_HYDRATION_PATCHES, ...API_REFERENCE_PATCHES].map((p) => p.title);
+  assert.deepEqual([...new Set(tables)].sort(), [...patchSections].sort(), 'titles of plugins/*/patches.ts against the sections of UPGRADING.md');
+  // GitHub's anchors of the sections: the slugs the reader finds in the page's links.
+  assert.equal(slugOf('Valid nesting: code lines and the method-and-path box'), 'valid-nesting-code-lines-and-the-method-and-path-box');
+  assert.equal(slugOf("The OpenAPI theme's store without Redux"), 'the-openapi-themes-store-without-redux');
+});
+
+test('EMISSARY_PATCHES_OFF fails loudly on an unknown slug, listing the valid ones', () => {
+  const tables = [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES];
+  assert.deepEqual([...patchesOff('prism-loads-on-first-use, no-announcement-bar', tables)], ['prism-loads-on-first-use', 'no-announcement-bar']);
+  assert.equal(patchesOff(undefined, tables).size, 0);
+  assert.throws(() => patchesOff('prism', tables), /unknown patch "prism".*Valid: code-blocks-keep-the-server-html, .*prism-loads-on-first-use/);
+  assert.throws(() => patchesOff('the-openapi-themes-store-without-redux', tables), /cannot be left out on its own/);
 });

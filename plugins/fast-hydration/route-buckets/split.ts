@@ -327,8 +327,8 @@ export function splitRoutes(
   return { files, bucketedRoutes, buckets: bucketTotal };
 }
 
-/** Reads the generated route modules in `generatedDir`, writes the split into `outDir`. */
-export function writeRouteBuckets(generatedDir: string, outDir: string): Split {
+/** Reads the generated route modules in `generatedDir`, writes the split into `outDir` (with lean sidebars unless told not to). */
+export function writeRouteBuckets(generatedDir: string, outDir: string, { leanSidebars = true } = {}): Split {
   const read = (name: string) => readFileSync(path.join(generatedDir, name), 'utf8');
   // Registry files under @generated are this folder's; other modules (MDX, theme) are never JSON props.
   const readModule = (file: string): unknown =>
@@ -337,7 +337,7 @@ export function writeRouteBuckets(generatedDir: string, outDir: string): Split {
     readRoutes(read('routes.js')),
     readRegistry(read('registry.js')),
     JSON.parse(read('routesChunkNames.json')) as ChunkNames,
-    readModule,
+    leanSidebars ? readModule : undefined,
   );
   // Written afresh: a smaller API leaves no stale bucket or wrapper behind.
   rmSync(outDir, { recursive: true, force: true });
