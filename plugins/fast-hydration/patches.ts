@@ -50,7 +50,7 @@ export const PATCHES: PatchParts[] = [
   },
   { title: 'Valid nesting: code lines and the method-and-path box', theme: ['CodeBlock/Line/index.tsx'] },
   { title: 'Prism loads on first use', replacements: PRISM_ON_FIRST_USE },
-  { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx'] },
+  { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx', 'TabItem/index.tsx'] },
   { title: 'useIsBrowser flips in a transition', replacements: ['client/BrowserContextProvider.tsx'] },
   { title: 'Pages load on intent only', client: ['client/prefetch-on-intent.ts'] },
   { title: 'The collator warms up in a task of its own', client: ['client/warm-collator.ts'] },
