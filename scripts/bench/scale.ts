@@ -66,9 +66,9 @@ export async function outputStats(dir: string): Promise<{ pages: number; outputB
   return { pages, outputBytes, htmlBytes };
 }
 
-/** The operation page's JavaScript: what its script tags name, and what Chromium ran until the network was idle. */
-async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
-  const html = await fs.readFile(path.join(dir, `${SCALE_OPERATION}.html`), 'utf8');
+/** An operation page's JavaScript: what its script tags name, and what Chromium ran until the network was idle. */
+export async function operationJs(dir: string, route = SCALE_OPERATION): Promise<ScaleRow['operationJs']> {
+  const html = await fs.readFile(path.join(dir, `${route}.html`), 'utf8');
   let scriptTagBytes = 0;
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)) scriptTagBytes += gzipSync(await fs.readFile(path.join(dir, m[1]))).length;
   const server = await serve({ dir, port: 0 });
@@ -79,7 +79,7 @@ async function operationJs(dir: string): Promise<ScaleRow['operationJs']> {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length));
     });
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${SCALE_OPERATION}`);
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${route}`);
     await page.waitForLoadState('networkidle');
     const all = await Promise.all(sizes);
     return { scriptTagBytes, startupBytes: all.reduce((a, b) => a + b, 0), startupScripts: all.length };
