@@ -65,14 +65,33 @@ function normalizeOperation(given: Operation, method: string, path: string, webh
 /** The fields of a path item besides its operations (the generator takes any other key of a webhook for a method). */
 const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
 
+const isMethod = (key: string) => (HTTP_METHODS as readonly string[]).includes(key);
+
+/**
+ * A webhook written as a callback (3.0 `x-webhooks` of some documents: its name, then a runtime
+ * expression such as `{$request.body#/callback}`, then the path item): the path item's operations
+ * become the webhook's own, where it has none of the same method.
+ */
+function unwrapCallbackWebhook(item: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...item };
+  for (const [key, value] of Object.entries(item)) {
+    if (isMethod(key) || PATH_ITEM_FIELDS.has(key) || !value || typeof value !== 'object') continue;
+    const inner = Object.entries(value as Record<string, unknown>).filter(([method]) => isMethod(method));
+    if (!inner.length || inner.some(([method]) => method in out)) continue;
+    delete out[key];
+    Object.assign(out, Object.fromEntries(inner));
+  }
+  return out;
+}
+
 function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined, webhooks = false, problems: string[] = []) {
   if (!items) return items;
   return Object.fromEntries(
     Object.entries(items).map(([key, item]) => [
       key,
       Object.fromEntries(
-        Object.entries(item).flatMap(([method, op]) => {
-          if ((HTTP_METHODS as readonly string[]).includes(method)) return [[method, normalizeOperation(op as Operation, method, key, webhooks)]];
+        Object.entries(webhooks ? unwrapCallbackWebhook(item) : item).flatMap(([method, op]) => {
+          if (isMethod(method)) return [[method, normalizeOperation(op as Operation, method, key, webhooks)]];
           if (webhooks && !PATH_ITEM_FIELDS.has(method)) {
             problems.push(`webhook "${key}" has "${method}", which is not an HTTP method or a path item field: it gets no page`);
             return [];

@@ -155,17 +155,25 @@ describe('Samples send every query, header and cookie parameter', () => {
   });
 });
 
-describe('An invalid webhook', () => {
-  it('is left out of the generator copy with a problem naming it, and the rest is kept', () => {
-    // Vonage's messages document: a webhook written as a callback (a runtime expression where a method belongs).
+describe('Webhooks', () => {
+  it('written as a callback get their operations; an invalid one is left out with a problem naming it, and the rest is kept', () => {
+    // Vonage's messages document: a webhook written as a callback (a runtime expression, then the path item).
     const doc = {
       openapi: '3.0.1',
       info: { title: 'T', version: '1' },
       paths: {},
-      'x-webhooks': { 'inbound-message': { '{$request.body#/callback}': { post: {} } }, status: { post: { summary: 'Status' } } },
+      'x-webhooks': {
+        'inbound-message': { '{$request.body#/callback}': { post: { summary: 'Inbound' } } },
+        broken: { notify: 'text' },
+        status: { post: { summary: 'Status' } },
+      },
     } as unknown as OpenApiDocument;
     const { doc: copy, problems } = normalizeDocument(doc);
-    assert.deepEqual(problems, ['webhook "inbound-message" has "{$request.body#/callback}", which is not an HTTP method or a path item field: it gets no page']);
-    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], { 'inbound-message': {}, status: { post: { summary: 'Status' } } });
+    assert.deepEqual(problems, ['webhook "broken" has "notify", which is not an HTTP method or a path item field: it gets no page']);
+    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], {
+      'inbound-message': { post: { summary: 'Inbound' } },
+      broken: {},
+      status: { post: { summary: 'Status' } },
+    });
   });
 });
