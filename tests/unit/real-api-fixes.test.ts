@@ -177,3 +177,13 @@ describe('Webhooks', () => {
     });
   });
 });
+
+describe('A document without servers', () => {
+  it("builds llms.txt's agent section, saying the base URL is not documented", async () => {
+    // Adyen's report notification document: webhooks only, no `servers` (optional in OpenAPI).
+    const { agentSection } = await import('../../plugins/llms-txt/agents');
+    const doc = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, webhooks: {} } as unknown as OpenApiDocument;
+    const { prose } = agentSection(doc, 'https://docs.example.com', 't.postman_collection.json', false);
+    assert.match(prose.join('\n'), /Base URL: not documented \(the OpenAPI document lists no servers\)/);
+  });
+});
