@@ -103,16 +103,74 @@ function normalizePathItems(items: Record<string, Record<string, unknown>> | und
   );
 }
 
+/**
+ * The provider's own site, where the site-relative links of its descriptions lead: the origin of
+ * the document's `externalDocs`, `info.contact.url` or `info.termsOfService`, the first given.
+ */
+function providerOrigin(doc: OpenApiDocument): string | undefined {
+  const info = doc.info as { contact?: { url?: string }; termsOfService?: string };
+  for (const url of [(doc as { externalDocs?: { url?: string } }).externalDocs?.url, info.contact?.url, info.termsOfService]) {
+    try {
+      const origin = url ? new URL(url).origin : undefined;
+      if (origin?.startsWith('http')) return origin;
+    } catch {
+      // Not an absolute URL: the next one.
+    }
+  }
+  return undefined;
+}
+
+/** A Markdown link or image whose target starts with one "/", and an HTML href or src that does. */
+const SITE_RELATIVE_MD = /(!?)\[([^\]]*)\]\(\s*(\/(?!\/)[^)\s]*)((?:\s+"[^"]*")?)\s*\)/g;
+const SITE_RELATIVE_HTML = /(\s(?:href|src)\s*=\s*)(["'])(\/(?!\/)[^"']*)\2/g;
+
+/**
+ * A description of another company's document links "/documentation/…" on its own site, where this
+ * site has no such page: such a link leads to the provider's origin, or, where the document names
+ * none, its text stays without the link.
+ */
+export function withProviderLinks(text: string, origin: string | undefined): string {
+  return text
+    .replace(SITE_RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) =>
+      origin ? `${bang}[${label}](${origin}${target}${title})` : label,
+    )
+    .replace(SITE_RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${origin}${target}${quote}` : ''));
+}
+
+/** Values that are data, not text the page renders (a property named so is no data: its map's key). */
+const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
+
+function descriptionsWith(node: unknown, origin: string | undefined, parent = ''): unknown {
+  if (Array.isArray(node)) return node.map((item) => descriptionsWith(item, origin));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'description' && typeof value === 'string'
+        ? withProviderLinks(value, origin)
+        : DATA_KEYS.has(key) && parent !== 'properties'
+          ? value
+          : descriptionsWith(value, origin, key),
+    ]),
+  );
+}
+
 /** Letters and digits only, lower case: titles that differ only in case, spaces or punctuation collide. */
 const titleKey = (title: string) => title.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * A copy of the document with safe titles; `changed` says whether the generator needs the copy,
+ * A copy of the document with safe titles (and, with `providerLinks`, descriptions whose
+ * site-relative links lead to the provider's site); `changed` says whether the generator needs the copy,
  * `problems` what of the document was left out because it is invalid.
  */
-export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
+export function normalizeDocument(
+  given: OpenApiDocument,
+  { providerLinks = false }: { providerLinks?: boolean } = {},
+): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
   const problems: string[] = [];
-  const before = JSON.stringify(doc);
+  const before = JSON.stringify(given);
+  // `providerLinks`: another company's document (its site-relative links lead to its own site).
+  const doc = providerLinks ? (descriptionsWith(given, providerOrigin(given)) as OpenApiDocument) : given;
   const schemas = doc.components?.schemas;
   const taken = new Map<string, string>();
   const named = schemas

@@ -187,3 +187,21 @@ describe('A document without servers', () => {
     assert.match(prose.join('\n'), /Base URL: not documented \(the OpenAPI document lists no servers\)/);
   });
 });
+
+describe("Another company's site-relative links", () => {
+  it("lead to the provider's site, or stay as text where the document names none; Emissary's own stay", async () => {
+    // Spotify's document: "/documentation/web-api/concepts/api-calls#response-status-codes" in its descriptions.
+    const description = 'See [status codes](/documentation/api-calls#codes), <a href="/guide">the guide</a> and [ours](https://x.example/a).';
+    const doc = (info: object) =>
+      ({ openapi: '3.0.0', info: { title: 'T', version: '1', ...info }, paths: { '/a': { get: { description, responses: { 200: { description } } } } } }) as unknown as OpenApiDocument;
+    const get = (d: OpenApiDocument) => (d.paths['/a'] as { get: { description: string; responses: Record<string, { description: string }> } }).get;
+    const linked = get(normalizeDocument(doc({ termsOfService: 'https://developer.example.com/terms/' }), { providerLinks: true }).doc);
+    const expected = 'See [status codes](https://developer.example.com/documentation/api-calls#codes), <a href="https://developer.example.com/guide">the guide</a> and [ours](https://x.example/a).';
+    assert.equal(linked.description, expected);
+    assert.equal(linked.responses[200].description, expected);
+    const html = descriptionHtml(linked.description, 'test');
+    assert.doesNotMatch(html, /href="\//, html);
+    assert.equal(get(normalizeDocument(doc({}), { providerLinks: true }).doc).description, 'See status codes, <a>the guide</a> and [ours](https://x.example/a).');
+    assert.equal(get(normalizeDocument(doc({})).doc).description, description);
+  });
+});
