@@ -120,21 +120,21 @@ function providerOrigin(doc: OpenApiDocument): string | undefined {
   return undefined;
 }
 
-/** A Markdown link or image whose target starts with one "/", and an HTML href or src that does. */
-const SITE_RELATIVE_MD = /(!?)\[([^\]]*)\]\(\s*(\/(?!\/)[^)\s]*)((?:\s+"[^"]*")?)\s*\)/g;
-const SITE_RELATIVE_HTML = /(\s(?:href|src)\s*=\s*)(["'])(\/(?!\/)[^"']*)\2/g;
+/** A Markdown link or image, and an HTML href or src, whose target is relative: no scheme, not "//…", not "#…". */
+const RELATIVE = String.raw`(?![a-z][a-z0-9+.-]*:|\/\/|#)`;
+const RELATIVE_MD = new RegExp(String.raw`(!?)\[([^\]]*)\]\(\s*(${RELATIVE}[^)\s]+)((?:\s+"[^"]*")?)\s*\)`, 'gi');
+const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELATIVE}[^"']+)\2`, 'gi');
 
 /**
- * A description of another company's document links "/documentation/…" on its own site, where this
- * site has no such page: such a link leads to the provider's origin, or, where the document names
- * none, its text stays without the link.
+ * A description of another company's document links "/documentation/…" or "kms/latest/…" on its own
+ * site, where this site has no such page: such a link leads to the provider's origin, or, where the
+ * document names none, its text stays without the link.
  */
 export function withProviderLinks(text: string, origin: string | undefined): string {
+  const absolute = (target: string) => `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
   return text
-    .replace(SITE_RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) =>
-      origin ? `${bang}[${label}](${origin}${target}${title})` : label,
-    )
-    .replace(SITE_RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${origin}${target}${quote}` : ''));
+    .replace(RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) => (origin ? `${bang}[${label}](${absolute(target)}${title})` : label))
+    .replace(RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${absolute(target)}${quote}` : ''));
 }
 
 /** Values that are data, not text the page renders (a property named so is no data: its map's key). */

@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
 import { descriptionHtml, mdxDescription, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
-import { normalizeDocument } from '../../plugins/api-reference/normalize';
+import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
@@ -203,5 +203,10 @@ describe("Another company's site-relative links", () => {
     assert.doesNotMatch(html, /href="\//, html);
     assert.equal(get(normalizeDocument(doc({}), { providerLinks: true }).doc).description, 'See status codes, <a>the guide</a> and [ours](https://x.example/a).');
     assert.equal(get(normalizeDocument(doc({})).doc).description, description);
+    // AWS's: relative to its documentation site's root; in-page anchors and mail links stay.
+    assert.equal(
+      withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [here](#x) [mail](mailto:a@b.example)', 'https://docs.example.com'),
+      '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) [here](#x) [mail](mailto:a@b.example)',
+    );
   });
 });
