@@ -123,16 +123,22 @@ function providerOrigin(doc: OpenApiDocument): string | undefined {
 /** A Markdown link or image, and an HTML href or src, whose target is relative: no scheme, not "//…", not "#…". */
 const RELATIVE = String.raw`(?![a-z][a-z0-9+.-]*:|\/\/|#)`;
 const RELATIVE_MD = new RegExp(String.raw`(!?)\[([^\]]*)\]\(\s*(${RELATIVE}[^)\s]+)((?:\s+"[^"]*")?)\s*\)`, 'gi');
+const IN_PAGE_MD = /(?<!!)\[([^\]]*)\]\(\s*#[^)\s]*(?:\s+"[^"]*")?\s*\)/g;
+const IN_PAGE_HTML = /\shref\s*=\s*(["'])#[^"']*\1/gi;
 const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELATIVE}[^"']+)\2`, 'gi');
 
 /**
  * A description of another company's document links "/documentation/…" or "kms/latest/…" on its own
  * site, where this site has no such page: such a link leads to the provider's origin, or, where the
- * document names none, its text stays without the link.
+ * document names none, its text stays without the link; so does a link to a section of the
+ * provider's own page ("#types").
  */
 export function withProviderLinks(text: string, origin: string | undefined): string {
   const absolute = (target: string) => `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
   return text
+    // "#types": a section of the provider's page, which this page does not have (Slack's).
+    .replace(IN_PAGE_MD, (_, label: string) => label)
+    .replace(IN_PAGE_HTML, '')
     .replace(RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) => (origin ? `${bang}[${label}](${absolute(target)}${title})` : label))
     .replace(RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${absolute(target)}${quote}` : ''));
 }

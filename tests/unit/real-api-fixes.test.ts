@@ -203,10 +203,10 @@ describe("Another company's site-relative links", () => {
     assert.doesNotMatch(html, /href="\//, html);
     assert.equal(get(normalizeDocument(doc({}), { providerLinks: true }).doc).description, 'See status codes, <a>the guide</a> and [ours](https://x.example/a).');
     assert.equal(get(normalizeDocument(doc({})).doc).description, description);
-    // AWS's: relative to its documentation site's root; in-page anchors and mail links stay.
+    // AWS's: relative to its documentation site's root; Slack's sections of its own page (#types) keep their text; mail links stay.
     assert.equal(
-      withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [here](#x) [mail](mailto:a@b.example)', 'https://docs.example.com'),
-      '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) [here](#x) [mail](mailto:a@b.example)',
+      withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [the Types section](#types) <a href="#x">X</a> [mail](mailto:a@b.example)', 'https://docs.example.com'),
+      '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) the Types section <a>X</a> [mail](mailto:a@b.example)',
     );
   });
 });
