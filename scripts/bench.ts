@@ -19,7 +19,9 @@
  * the document multiplied, and a table of build time, peak memory, output, search index fetched and
  * operation-page JavaScript per factor; writes .bench/scale-results.json and .md.
  * BENCH_SCALE=real (or real:<id>,<id>; scripts/bench/real-apis.ts): one cold build per public document
- * of tests/real-apis/documents.yaml instead; writes .bench/real-apis-results.json and .md.
+ * of tests/real-apis/documents.yaml instead, each spot-checked in Chromium; writes (merges into)
+ * .bench/real-apis-results.json and .md. BENCH_REAL_BUILT=1 reuses the builds of the earlier run still
+ * in .bench/real-apis/<id> (measures and spot-checks them again without building).
  *
  * BENCH_PATCHES=all (or <slug>,<slug>; scripts/bench/patches.ts): instead of all the above, one cold
  * build with every patch of upstream internals on and one per patch left out (EMISSARY_PATCHES_OFF,
@@ -40,7 +42,8 @@ import { runLighthouse, CHROME_PATH, type FormFactor, type LighthouseRun } from 
 import { analyzeBuild, type PackageShare } from './bench/analyze';
 import { benchSearch, type SearchResult } from './bench/search';
 import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/scale';
-import { benchRealApis, realApisMarkdown } from './bench/real-apis';
+import { benchRealApis, realApisMarkdown, type RealApiRow } from './bench/real-apis';
+import { realApiDocuments } from '../tests/real-apis/documents';
 import { benchPatches, patchesMarkdown } from './bench/patches';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
@@ -139,13 +142,19 @@ async function realApisOnly(value: string): Promise<void> {
   const loadAverage = os.loadavg();
   const info = runInfo();
   let md = '';
-  await benchRealApis(SITE, BENCH, value, log, async (rows) => {
+  const file = path.join(BENCH, 'real-apis-results.json');
+  // Rows of documents this run does not build stay (the set is built a few documents at a time).
+  const earlier = (JSON.parse(await fs.readFile(file, 'utf8').catch(() => '{"rows":[]}')) as { rows: RealApiRow[] }).rows;
+  const order = realApiDocuments().map((d) => d.id);
+  const reuse = process.env.BENCH_REAL_BUILT === '1' ? earlier : [];
+  await benchRealApis(SITE, BENCH, value, log, async (done) => {
+    const rows = [...earlier.filter((r) => !done.some((d) => d.id === r.id)), ...done].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
     // Written after every row: the whole set takes hours on this machine.
     md = realApisMarkdown(rows, { ...info, loadAverage });
-    await fs.writeFile(path.join(BENCH, 'real-apis-results.json'), `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
+    await fs.writeFile(file, `${JSON.stringify({ ...info, loadAverage, rows, markdown: md }, null, 2)}\n`);
     await fs.writeFile(path.join(BENCH, 'real-apis-results.md'), `${md}\n`);
-    log(`wrote .bench/real-apis-results.json and .bench/real-apis-results.md (${rows.map((r) => r.id).join(', ')})`);
-  });
+    log(`wrote .bench/real-apis-results.json and .bench/real-apis-results.md (${done.map((r) => r.id).join(', ')} of this run)`);
+  }, reuse);
   console.log(md);
 }
 

@@ -65,14 +65,33 @@ function normalizeOperation(given: Operation, method: string, path: string, webh
 /** The fields of a path item besides its operations (the generator takes any other key of a webhook for a method). */
 const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
 
+const isMethod = (key: string) => (HTTP_METHODS as readonly string[]).includes(key);
+
+/**
+ * A webhook written as a callback (3.0 `x-webhooks` of some documents: its name, then a runtime
+ * expression such as `{$request.body#/callback}`, then the path item): the path item's operations
+ * become the webhook's own, where it has none of the same method.
+ */
+function unwrapCallbackWebhook(item: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...item };
+  for (const [key, value] of Object.entries(item)) {
+    if (isMethod(key) || PATH_ITEM_FIELDS.has(key) || !value || typeof value !== 'object') continue;
+    const inner = Object.entries(value as Record<string, unknown>).filter(([method]) => isMethod(method));
+    if (!inner.length || inner.some(([method]) => method in out)) continue;
+    delete out[key];
+    Object.assign(out, Object.fromEntries(inner));
+  }
+  return out;
+}
+
 function normalizePathItems(items: Record<string, Record<string, unknown>> | undefined, webhooks = false, problems: string[] = []) {
   if (!items) return items;
   return Object.fromEntries(
     Object.entries(items).map(([key, item]) => [
       key,
       Object.fromEntries(
-        Object.entries(item).flatMap(([method, op]) => {
-          if ((HTTP_METHODS as readonly string[]).includes(method)) return [[method, normalizeOperation(op as Operation, method, key, webhooks)]];
+        Object.entries(webhooks ? unwrapCallbackWebhook(item) : item).flatMap(([method, op]) => {
+          if (isMethod(method)) return [[method, normalizeOperation(op as Operation, method, key, webhooks)]];
           if (webhooks && !PATH_ITEM_FIELDS.has(method)) {
             problems.push(`webhook "${key}" has "${method}", which is not an HTTP method or a path item field: it gets no page`);
             return [];
@@ -84,16 +103,80 @@ function normalizePathItems(items: Record<string, Record<string, unknown>> | und
   );
 }
 
+/**
+ * The provider's own site, where the site-relative links of its descriptions lead: the origin of
+ * the document's `externalDocs`, `info.contact.url` or `info.termsOfService`, the first given.
+ */
+function providerOrigin(doc: OpenApiDocument): string | undefined {
+  const info = doc.info as { contact?: { url?: string }; termsOfService?: string };
+  for (const url of [(doc as { externalDocs?: { url?: string } }).externalDocs?.url, info.contact?.url, info.termsOfService]) {
+    try {
+      const origin = url ? new URL(url).origin : undefined;
+      if (origin?.startsWith('http')) return origin;
+    } catch {
+      // Not an absolute URL: the next one.
+    }
+  }
+  return undefined;
+}
+
+/** A Markdown link or image, and an HTML href or src, whose target is relative: no scheme, not "//…", not "#…". */
+const RELATIVE = String.raw`(?![a-z][a-z0-9+.-]*:|\/\/|#)`;
+const RELATIVE_MD = new RegExp(String.raw`(!?)\[([^\]]*)\]\(\s*(${RELATIVE}[^)\s]+)((?:\s+"[^"]*")?)\s*\)`, 'gi');
+const IN_PAGE_MD = /(?<!!)\[([^\]]*)\]\(\s*#[^)\s]*(?:\s+"[^"]*")?\s*\)/g;
+const IN_PAGE_HTML = /\shref\s*=\s*(["'])#[^"']*\1/gi;
+const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELATIVE}[^"']+)\2`, 'gi');
+
+/**
+ * A description of another company's document links "/documentation/…" or "kms/latest/…" on its own
+ * site, where this site has no such page: such a link leads to the provider's origin, or, where the
+ * document names none, its text stays without the link; so does a link to a section of the
+ * provider's own page ("#types").
+ */
+export function withProviderLinks(text: string, origin: string | undefined): string {
+  const absolute = (target: string) => `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
+  return text
+    // "#types": a section of the provider's page, which this page does not have (Slack's).
+    .replace(IN_PAGE_MD, (_, label: string) => label)
+    .replace(IN_PAGE_HTML, '')
+    .replace(RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) => (origin ? `${bang}[${label}](${absolute(target)}${title})` : label))
+    .replace(RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${absolute(target)}${quote}` : ''));
+}
+
+/** Values that are data, not text the page renders (a property named so is no data: its map's key). */
+const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
+
+function descriptionsWith(node: unknown, origin: string | undefined, parent = ''): unknown {
+  if (Array.isArray(node)) return node.map((item) => descriptionsWith(item, origin));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'description' && typeof value === 'string'
+        ? withProviderLinks(value, origin)
+        : DATA_KEYS.has(key) && parent !== 'properties'
+          ? value
+          : descriptionsWith(value, origin, key),
+    ]),
+  );
+}
+
 /** Letters and digits only, lower case: titles that differ only in case, spaces or punctuation collide. */
 const titleKey = (title: string) => title.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * A copy of the document with safe titles; `changed` says whether the generator needs the copy,
+ * A copy of the document with safe titles (and, with `providerLinks`, descriptions whose
+ * site-relative links lead to the provider's site); `changed` says whether the generator needs the copy,
  * `problems` what of the document was left out because it is invalid.
  */
-export function normalizeDocument(doc: OpenApiDocument): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
+export function normalizeDocument(
+  given: OpenApiDocument,
+  { providerLinks = false }: { providerLinks?: boolean } = {},
+): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
   const problems: string[] = [];
-  const before = JSON.stringify(doc);
+  const before = JSON.stringify(given);
+  // `providerLinks`: another company's document (its site-relative links lead to its own site).
+  const doc = providerLinks ? (descriptionsWith(given, providerOrigin(given)) as OpenApiDocument) : given;
   const schemas = doc.components?.schemas;
   const taken = new Map<string, string>();
   const named = schemas

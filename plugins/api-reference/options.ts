@@ -51,7 +51,7 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed, problems } = normalizeDocument(openApiDocument(OPENAPI_SPEC_FILE).doc);
+  const { doc, changed, problems } = normalizeDocument(openApiDocument(OPENAPI_SPEC_FILE).doc, { providerLinks: otherDocument() });
   for (const problem of problems) console.warn(`[WARNING] ${OPENAPI_SPEC}: ${problem}`);
   if (!changed) return { specPath: OPENAPI_SPEC, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');

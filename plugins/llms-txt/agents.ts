@@ -22,9 +22,12 @@ const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operatio
  * (`siteUrl` ends without a slash).
  */
 export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile: string, agentsPage = true): { prose: string[]; links: string[] } {
-  if (!doc.servers?.[0]?.url) throw new Error('llms-txt: the OpenAPI document has no servers[0].url to name as the base URL');
   // The host and credentials the code samples use (plugins/api-reference/samples.ts), for the whole API.
   const { baseUrl, auth } = sampleTarget(doc, {});
+  // `servers` is optional (webhook-only documents have none): then the base URL is not documented.
+  const base = doc.servers?.[0]?.url
+    ? `Base URL: \`${baseUrl}\`.`
+    : 'Base URL: not documented (the OpenAPI document lists no servers); ask the API\'s provider before you send a request.';
   const operations = listOperations(doc);
   const deletes = operations.filter((e) => e.method === 'delete');
   const found = BILLED_WHILE_ACTIVE.map((id) => operations.find((e) => e.operation.operationId === id));
@@ -36,7 +39,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile:
   const prose = [
     'If you are an AI agent calling this API:',
     '',
-    `- Base URL: \`${baseUrl}\`. Authentication: ${authSentence(auth)} Never put a key in code that runs in a browser.`,
+    `- ${base} Authentication: ${authSentence(auth)} Never put a key in code that runs in a browser.`,
     '- Every page of this site is also Markdown at its URL plus `.md` (the links below). The files under "For AI agents" describe the whole API.',
     ...(deletes.length
       ? [`- Deletes (${deletes.map((e) => opLink(siteUrl, e)).join(', ')}): the reference does not document whether a deleted object can be restored. ` +

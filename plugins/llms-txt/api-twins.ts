@@ -4,6 +4,7 @@
  * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
  */
 import { normalizeDocument } from '../api-reference/normalize';
+import { otherDocument } from '../api-reference/site';
 import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
@@ -18,7 +19,7 @@ export const pagesByRef = (pages: DocMeta[]) =>
 
 export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[]): Twin[] {
   // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
-  const { doc } = normalizeDocument(source);
+  const { doc } = normalizeDocument(source, { providerLinks: otherDocument() });
   const byRef = pagesByRef(pages);
   const used = new Set<DocMeta>();
   const page = (ref: string, what: string) => {

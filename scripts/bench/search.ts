@@ -259,7 +259,7 @@ class Traffic {
 }
 
 /** One fresh page: `cold` typed right after focusing the box, then `warm` in the same box. */
-async function sample(browser: Browser, origin: string, dir: string, cold: string, warm: string, log: (m: string) => void) {
+async function sample(browser: Browser, origin: string, dir: string, from: string, cold: string, warm: string, log: (m: string) => void) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript({ content: RECORDER });
   const page = await context.newPage();
@@ -270,7 +270,7 @@ async function sample(browser: Browser, origin: string, dir: string, cold: strin
   const traffic = new Traffic(dir);
   traffic.listen(page);
   try {
-    await page.goto(origin + SEARCH_PAGE, { waitUntil: 'networkidle' });
+    await page.goto(origin + from, { waitUntil: 'networkidle' });
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     await page.locator(UI.input).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
@@ -294,8 +294,19 @@ async function sample(browser: Browser, origin: string, dir: string, cold: strin
   }
 }
 
-/** Measures the site's search against a built site. */
-export async function benchSearch(buildDir: string, runs: number, log: (m: string) => void): Promise<SearchResult> {
+/** What is searched: the queries (each with the pages expected among the first results), typed on `page`. */
+export interface SearchSet {
+  page: string;
+  queries: typeof SEARCH_QUERIES;
+}
+
+/** Measures the site's search against a built site (by default Emissary's queries from SEARCH_PAGE). */
+export async function benchSearch(
+  buildDir: string,
+  runs: number,
+  log: (m: string) => void,
+  { page: from, queries: QUERIES }: SearchSet = { page: SEARCH_PAGE, queries: SEARCH_QUERIES },
+): Promise<SearchResult> {
   const loadAverage = os.loadavg();
   const index = await indexSizes(buildDir);
   let server: Server | undefined;
@@ -308,13 +319,13 @@ export async function benchSearch(buildDir: string, runs: number, log: (m: strin
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     type Samples = { cold: Timing[]; warm: Timing[]; tops: string[][]; fetchedCold?: Fetched; fetchedWarm?: Fetched };
-    const samples = new Map<string, Samples>(SEARCH_QUERIES.map((q) => [q.query, { cold: [], warm: [], tops: [] }]));
+    const samples = new Map<string, Samples>(QUERIES.map((q) => [q.query, { cold: [], warm: [], tops: [] }]));
     // Page i types query i cold, then query i+1 warm: each query is measured once cold and once warm per round.
     for (let round = 1; round <= runs; round++) {
-      for (const [i, q] of SEARCH_QUERIES.entries()) {
-        const next = SEARCH_QUERIES[(i + 1) % SEARCH_QUERIES.length];
+      for (const [i, q] of QUERIES.entries()) {
+        const next = QUERIES[(i + 1) % QUERIES.length];
         log(`search ${round}/${runs}: "${q.query}" cold, "${next.query}" warm`);
-        const s = await sample(browser, origin, buildDir, q.query, next.query, log);
+        const s = await sample(browser, origin, buildDir, from, q.query, next.query, log);
         const a = samples.get(q.query)!;
         const b = samples.get(next.query)!;
         a.cold.push(s.cold);
@@ -328,7 +339,7 @@ export async function benchSearch(buildDir: string, runs: number, log: (m: strin
       }
     }
     const none: Fetched = { indexBytes: 0, codeBytes: 0, requests: 0 };
-    const queries = SEARCH_QUERIES.map((q): QueryResult => {
+    const queries = QUERIES.map((q): QueryResult => {
       const s = samples.get(q.query)!;
       const top = s.tops[0] ?? [];
       const rank = top.findIndex((p) => q.expected.includes(p));
@@ -350,7 +361,7 @@ export async function benchSearch(buildDir: string, runs: number, log: (m: strin
       runs,
       top: TOP,
       typingDelayMs: TYPING_DELAY_MS,
-      page: SEARCH_PAGE,
+      page: from,
       loadAverage,
       loadAverageEnd: os.loadavg(),
       engines: [

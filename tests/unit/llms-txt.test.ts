@@ -189,7 +189,7 @@ test('the Postman collection groups requests by tag and fills in examples', () =
   assert.equal(collection.auth?.type, 'apikey');
 });
 
-test('the agent section of llms.txt takes the base URL and the auth header from the document, and fails loudly without them', () => {
+test('the agent section of llms.txt takes the base URL and the auth header from the document, says where it has none, and fails loudly without a billed call', () => {
   const real = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
   const moved = { ...real, servers: [{ url: 'https://api.example.test' }], components: { ...real.components, securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-Other-Key' } } } };
   const { prose, links } = agentSection(moved, 'https://docs.example.test', 'c.json');
@@ -208,7 +208,8 @@ test('the agent section of llms.txt takes the base URL and the auth header from 
   const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d', 'c.json').prose.join('\n');
   assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
   assert.match(text, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
-  assert.throws(() => agentSection({ ...real, servers: [] }, 'https://d', 'c.json'), /no servers\[0\]\.url/);
+  // No servers (optional in OpenAPI): the base URL is not documented, and the section says so.
+  assert.match(agentSection({ ...real, servers: [] }, 'https://d', 'c.json').prose.join('\n'), /Base URL: not documented/);
   const withoutEngines = { ...real, paths: Object.fromEntries(Object.entries(real.paths).filter(([p]) => !p.startsWith('/v1/engines'))) };
   assert.throws(() => agentSection(withoutEngines, 'https://d', 'c.json'), /createEngine \(a billed call\)/);
 });

@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
 import { descriptionHtml, mdxDescription, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
-import { normalizeDocument } from '../../plugins/api-reference/normalize';
+import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
@@ -155,17 +155,58 @@ describe('Samples send every query, header and cookie parameter', () => {
   });
 });
 
-describe('An invalid webhook', () => {
-  it('is left out of the generator copy with a problem naming it, and the rest is kept', () => {
-    // Vonage's messages document: a webhook written as a callback (a runtime expression where a method belongs).
+describe('Webhooks', () => {
+  it('written as a callback get their operations; an invalid one is left out with a problem naming it, and the rest is kept', () => {
+    // Vonage's messages document: a webhook written as a callback (a runtime expression, then the path item).
     const doc = {
       openapi: '3.0.1',
       info: { title: 'T', version: '1' },
       paths: {},
-      'x-webhooks': { 'inbound-message': { '{$request.body#/callback}': { post: {} } }, status: { post: { summary: 'Status' } } },
+      'x-webhooks': {
+        'inbound-message': { '{$request.body#/callback}': { post: { summary: 'Inbound' } } },
+        broken: { notify: 'text' },
+        status: { post: { summary: 'Status' } },
+      },
     } as unknown as OpenApiDocument;
     const { doc: copy, problems } = normalizeDocument(doc);
-    assert.deepEqual(problems, ['webhook "inbound-message" has "{$request.body#/callback}", which is not an HTTP method or a path item field: it gets no page']);
-    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], { 'inbound-message': {}, status: { post: { summary: 'Status' } } });
+    assert.deepEqual(problems, ['webhook "broken" has "notify", which is not an HTTP method or a path item field: it gets no page']);
+    assert.deepEqual((copy as unknown as Record<string, unknown>)['x-webhooks'], {
+      'inbound-message': { post: { summary: 'Inbound' } },
+      broken: {},
+      status: { post: { summary: 'Status' } },
+    });
+  });
+});
+
+describe('A document without servers', () => {
+  it("builds llms.txt's agent section, saying the base URL is not documented", async () => {
+    // Adyen's report notification document: webhooks only, no `servers` (optional in OpenAPI).
+    const { agentSection } = await import('../../plugins/llms-txt/agents');
+    const doc = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, webhooks: {} } as unknown as OpenApiDocument;
+    const { prose } = agentSection(doc, 'https://docs.example.com', 't.postman_collection.json', false);
+    assert.match(prose.join('\n'), /Base URL: not documented \(the OpenAPI document lists no servers\)/);
+  });
+});
+
+describe("Another company's site-relative links", () => {
+  it("lead to the provider's site, or stay as text where the document names none; Emissary's own stay", async () => {
+    // Spotify's document: "/documentation/web-api/concepts/api-calls#response-status-codes" in its descriptions.
+    const description = 'See [status codes](/documentation/api-calls#codes), <a href="/guide">the guide</a> and [ours](https://x.example/a).';
+    const doc = (info: object) =>
+      ({ openapi: '3.0.0', info: { title: 'T', version: '1', ...info }, paths: { '/a': { get: { description, responses: { 200: { description } } } } } }) as unknown as OpenApiDocument;
+    const get = (d: OpenApiDocument) => (d.paths['/a'] as { get: { description: string; responses: Record<string, { description: string }> } }).get;
+    const linked = get(normalizeDocument(doc({ termsOfService: 'https://developer.example.com/terms/' }), { providerLinks: true }).doc);
+    const expected = 'See [status codes](https://developer.example.com/documentation/api-calls#codes), <a href="https://developer.example.com/guide">the guide</a> and [ours](https://x.example/a).';
+    assert.equal(linked.description, expected);
+    assert.equal(linked.responses[200].description, expected);
+    const html = descriptionHtml(linked.description, 'test');
+    assert.doesNotMatch(html, /href="\//, html);
+    assert.equal(get(normalizeDocument(doc({}), { providerLinks: true }).doc).description, 'See status codes, <a>the guide</a> and [ours](https://x.example/a).');
+    assert.equal(get(normalizeDocument(doc({})).doc).description, description);
+    // AWS's: relative to its documentation site's root; Slack's sections of its own page (#types) keep their text; mail links stay.
+    assert.equal(
+      withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [the Types section](#types) <a href="#x">X</a> [mail](mailto:a@b.example)', 'https://docs.example.com'),
+      '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) the Types section <a>X</a> [mail](mailto:a@b.example)',
+    );
   });
 });
