@@ -63,7 +63,7 @@ export const SERVER_REPLACEMENTS: Replacement[] = [
 ];
 
 /** Client modules, in order: each moves startup work out of the tasks in which the page hydrates. */
-export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'warm-collator.ts'), here('client', 'hydration.ts')];
+export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'hydration.ts')];
 
 /** Docusaurus's generated route modules → the lean ones route-buckets/split.ts writes into `dir`, and its preload. */
 export function routeBucketReplacements(dir: string): Replacement[] {

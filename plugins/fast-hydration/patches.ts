@@ -53,7 +53,6 @@ export const PATCHES: PatchParts[] = [
   { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx', 'TabItem/index.tsx'] },
   { title: 'useIsBrowser flips in a transition', replacements: ['client/BrowserContextProvider.tsx'] },
   { title: 'Pages load on intent only', client: ['client/prefetch-on-intent.ts'] },
-  { title: 'The collator warms up in a task of its own', client: ['client/warm-collator.ts'] },
   { title: 'The mobile drawer renders on demand', theme: ['Navbar/MobileSidebar/index.tsx'] },
   { title: 'No announcement bar', theme: ['AnnouncementBar/index.tsx'] },
   // Off, the sidebars are not lean either: their lean copies are written by the bucket split.

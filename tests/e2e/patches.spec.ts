@@ -18,25 +18,6 @@ test('Tabs stay mounted through hydration: the tab lists and panels the server s
   }
 });
 
-test('The collator warms up in a task of its own: the first localeCompare runs outside hydration', async ({ page }) => {
-  // Each call's stack depth: a task of its own has a frame or two; hydration, React's whole stack.
-  await page.addInitScript(() => {
-    const calls: number[] = [];
-    (window as unknown as { collatorCalls: number[] }).collatorCalls = calls;
-    const original = String.prototype.localeCompare;
-    String.prototype.localeCompare = function (this: string, ...args: Parameters<string['localeCompare']>) {
-      if (calls.length < 10) calls.push((new Error().stack ?? '').split('\n').length - 1);
-      return original.apply(this, args);
-    } as typeof original;
-  });
-  await page.goto('/fine-tuning/parameters');
-  await hydrated(page);
-  const depths = await page.evaluate(() => (window as unknown as { collatorCalls: number[] }).collatorCalls);
-  expect(depths.length, 'the docs plugin still sorts with localeCompare while the page hydrates').toBeGreaterThan(1);
-  expect(depths[0], `stack depths of the first calls: ${depths.join(', ')}`).toBeLessThanOrEqual(3);
-  expect(Math.max(...depths.slice(1)), 'later calls come from hydration (so the first check can fail)').toBeGreaterThan(5);
-});
-
 for (const route of ['/api/create-training-job', '/api/schemas/trainingjobdetail']) {
   test(`The OpenAPI theme's store without Redux: ${route} loads no Redux, immer or react-redux`, async ({ page }) => {
     const scripts = await startupScripts(page, route);
