@@ -26,6 +26,9 @@ async function settled(page: Page) {
 
 for (const { route } of CRAWL_PAGES) {
   test(`axe: ${route} in light and dark mode`, async ({ page }) => {
+    // Two full axe passes: the longest guides take 20–30 s on a busy 2-core machine, so the default
+    // 30 s would fail them for time, not for a violation.
+    test.setTimeout(90_000);
     await page.goto(route);
     await hydrated(page);
     const html = page.locator('html');
