@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_SPEC_FILE } from './options';
-import { kebabCase } from './spec';
+import { isErrorStatus, kebabCase } from './spec';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { splitTitle } from './normalize';
 
@@ -116,9 +116,6 @@ export function siteIdentity(): SiteIdentity {
   const summary = config.summary ?? (info?.description ? splitTitle(info.description).title : undefined) ?? title;
   return { title, summary, postmanFile: `${kebabCase(title) || 'api'}.postman_collection.json`, ...links, ...given };
 }
-
-/** A status the error link is for: 4xx, 5xx (or 4XX, 5XX) and `default`. */
-export const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
 
 /** The configured error page for one status (SITE_CONFIG `errors`), or undefined. */
 export function configuredErrorHref(status: string): string | undefined {

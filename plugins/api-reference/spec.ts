@@ -80,6 +80,9 @@ export interface OpenApiDocument {
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** An error response's status: 4xx, 5xx (or 4XX, 5XX) and `default`. */
+export const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
+
 export function parseOpenApi(text: string): OpenApiDocument {
   return parse(text) as OpenApiDocument;
 }

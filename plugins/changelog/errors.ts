@@ -4,7 +4,7 @@
  * return it. The written guidance for each status lives in docs/errors.mdx.
  */
 import { markdownHtml } from './inline';
-import { deref, jsonPointer, listOperations, schemaRefName, type OpenApiDocument, type Schema } from '../api-reference/spec';
+import { deref, isErrorStatus, jsonPointer, listOperations, schemaRefName, type OpenApiDocument, type Schema } from '../api-reference/spec';
 
 export const ERRORS_ROUTE = '/errors';
 
@@ -34,7 +34,7 @@ export interface ErrorEntry {
 /** `/errors#404`; `default` (every status not listed) is `/errors#other-statuses`. */
 export const errorAnchor = (status: string) => (status === 'default' ? 'other-statuses' : status);
 export const errorHref = (status: string) => `${ERRORS_ROUTE}#${errorAnchor(status)}`;
-export const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
+export { isErrorStatus };
 
 function typeName(doc: OpenApiDocument, schema: Schema): string {
   const s = deref(doc, schema);
