@@ -125,6 +125,58 @@ export function withMdxDescriptions(page: string): string {
   });
 }
 
+/** Text the generator writes as the children of a JSX element, shown as written (no character read as JSX, an expression or Markdown markup). */
+export function mdxText(text: string): string {
+  return text.replace(/[&<>{}*_`[\]\\]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface SecuritySchemeLike {
+  description?: string;
+  name?: string;
+  scheme?: string;
+  bearerFormat?: string;
+  openIdConnectUrl?: string;
+  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes?: Record<string, string> }>;
+}
+
+/**
+ * The security schemes as the info page's generator (createAuthentication) writes them: each
+ * description through `mdxDescription`, and the text it puts in table cells and list items (names,
+ * URLs, scopes and their descriptions) as written. Stripe's `Authorization: Basic <api_key>` and a
+ * scope described with `{id}` broke the page's MDX compile.
+ */
+export function mdxSecuritySchemes<T extends Record<string, SecuritySchemeLike> | undefined>(schemes: T, where: string): T {
+  if (!schemes) return schemes;
+  const text = (s: string | undefined) => (s === undefined ? s : mdxText(s));
+  return Object.fromEntries(
+    Object.entries(schemes).map(([key, s]) => [
+      key,
+      {
+        ...s,
+        description: mdxDescription(s.description, `${where} ${key} description`),
+        name: text(s.name),
+        scheme: text(s.scheme),
+        bearerFormat: text(s.bearerFormat),
+        openIdConnectUrl: text(s.openIdConnectUrl),
+        ...(s.flows && {
+          flows: Object.fromEntries(
+            Object.entries(s.flows).map(([flow, f]) => [
+              flow,
+              {
+                ...f,
+                authorizationUrl: text(f.authorizationUrl),
+                tokenUrl: text(f.tokenUrl),
+                refreshUrl: text(f.refreshUrl),
+                scopes: Object.fromEntries(Object.entries(f.scopes ?? {}).map(([scope, d]) => [mdxText(scope), mdxText(String(d))])),
+              },
+            ]),
+          ),
+        }),
+      },
+    ]),
+  ) as T;
+}
+
 /** Keys whose values are data (examples, defaults, enums), never rendered Markdown. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 

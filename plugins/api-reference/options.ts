@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
-import { mdxDescription, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
+import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { generateSamples, operationSample } from './samples';
@@ -182,7 +182,8 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS, docsPlug
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
-            const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info }));
+            const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${OPENAPI_SPEC} components/securitySchemes`);
+            const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes }));
             return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {

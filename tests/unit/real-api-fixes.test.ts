@@ -8,7 +8,8 @@ import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
-import { descriptionHtml, mdxDescription, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
+import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication';
+import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
 import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
@@ -48,6 +49,27 @@ describe('Descriptions MDX would read as syntax', () => {
     for (const md of ['Plain *text* with `code`.', '```json\n{"a": 1}\n```', 'Braces {like this} are escaped by the generator.']) {
       assert.equal(mdxDescription(md, 'test'), md);
     }
+  });
+});
+
+describe("The info page's security schemes", () => {
+  it('show descriptions, names and scopes with <, { and Markdown characters as written (Stripe)', async () => {
+    const schemes = {
+      basicAuth: { type: 'http', scheme: 'basic', description: 'Allowed headers-- Authorization: Basic <api_key> | Authorization: Basic <base64 hash of `api_key:`>' },
+      key: { type: 'apiKey', in: 'header', name: 'X-Key_{v}', description: 'A key.\n\n    indented {code}' },
+      oauth: { type: 'oauth2', description: 'OAuth.', flows: { implicit: { authorizationUrl: 'https://example.com/auth?a=1&b=2', scopes: { 'read:<org>': 'Reads {org} *data* <b>now</b>' } } } },
+    };
+    // The section as the info page's generator writes it, compiled by MDX without the theme's components.
+    const mdx = withMdxDescriptions(createAuthentication(mdxSecuritySchemes(schemes, 'test') as never))
+      .replace(/<(\/?)(Heading|SchemaTabs|TabItem)\b[^>]*>/g, '<$1div>');
+    const { evaluate } = await import('@mdx-js/mdx');
+    const { default: Content } = await evaluate(mdx, { ...runtime, baseUrl: import.meta.url } as never);
+    const shown = text(renderToStaticMarkup(React.createElement(Content as React.ComponentType)));
+    for (const written of ['Authorization: Basic <api_key> | Authorization: Basic <base64 hash of api_key:>', 'X-Key_{v}', 'indented {code}', 'https://example.com/auth?a=1&b=2', 'read:<org>: Reads {org} *data* <b>now</b>']) {
+      assert.ok(shown.includes(written), `${written} in ${shown}`);
+    }
+    // Without them, MDX rejects the section.
+    await assert.rejects(evaluate(createAuthentication(schemes as never).replace(/<(\/?)(Heading|SchemaTabs|TabItem)\b[^>]*>/g, '<$1div>'), { ...runtime, baseUrl: import.meta.url } as never));
   });
 });
 
