@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_SPEC_FILE } from './options';
-import { isErrorStatus, kebabCase } from './spec';
+import { isErrorStatus, kebabCase, withErrorResponseLinks } from './spec';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { splitTitle } from './normalize';
 
@@ -125,14 +125,10 @@ export function configuredErrorHref(status: string): string | undefined {
 
 /** Error responses whose (HTML) description ends with a link to the configured error page. */
 export function withConfiguredErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T {
-  if (!responses) return responses;
-  const linked = Object.entries(responses).map(([status, res]) => {
+  return withErrorResponseLinks(responses, (status, label) => {
     const href = configuredErrorHref(status);
-    if (!href) return [status, res];
-    const label = status === 'default' ? 'other statuses' : status;
-    return [status, { ...res, description: `${res.description ?? ''}<p><a href="${href}">More about ${label} errors</a></p>` }];
+    return href ? { href, text: `More about ${label} errors` } : undefined;
   });
-  return Object.fromEntries(linked) as T;
 }
 
 /** The static folder (under .docusaurus, never committed) that serves the configured logo as /img/site-logo.<ext>. */

@@ -83,6 +83,22 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 /** An error response's status: 4xx, 5xx (or 4XX, 5XX) and `default`. */
 export const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
 
+/**
+ * Error responses (HTML descriptions) each ending with a link, where `linkFor` gives one for its
+ * status: to Emissary's /errors (plugins/changelog) or to the page SITE_CONFIG `errors` names (./site.ts).
+ */
+export function withErrorResponseLinks<T extends Record<string, { description?: string }> | undefined>(
+  responses: T,
+  linkFor: (status: string, label: string) => { href: string; text: string } | undefined,
+): T {
+  if (!responses) return responses;
+  const linked = Object.entries(responses).map(([status, res]) => {
+    const link = isErrorStatus(status) ? linkFor(status, status === 'default' ? 'other statuses' : status) : undefined;
+    return link ? [status, { ...res, description: `${res.description ?? ''}<p><a href="${link.href}">${link.text}</a></p>` }] : [status, res];
+  });
+  return Object.fromEntries(linked) as T;
+}
+
 export function parseOpenApi(text: string): OpenApiDocument {
   return parse(text) as OpenApiDocument;
 }

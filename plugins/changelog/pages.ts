@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { badgeMarkdown, latestChange, loadChangelog, type ChangeBadge, type Release } from './history';
 import type { ChangeOwner } from './diff';
-import { errorHref, isErrorStatus } from './errors';
+import { errorHref } from './errors';
+import { withErrorResponseLinks } from '../api-reference/spec';
 import type { PageAdditions } from '../api-reference/options';
 
 const SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,21 +34,9 @@ export function withChangeNote(markdown: string, badge: ChangeBadge | undefined)
   return [...lines.slice(0, at), '', badgeMarkdown(badge), ...lines.slice(at)].join('\n');
 }
 
-interface ResponseLike {
-  description?: string;
-  [key: string]: unknown;
-}
-
 /** Error responses whose (HTML) description ends with a link to their section on /errors. */
-export function withErrorLinks<T extends Record<string, ResponseLike> | undefined>(responses: T): T {
-  if (!responses) return responses;
-  const linked = Object.entries(responses).map(([status, res]) => {
-    if (!isErrorStatus(status)) return [status, res];
-    const label = status === 'default' ? 'other statuses' : status;
-    const link = `<p><a href="${errorHref(status)}">Causes of ${label} errors, what to do and whether to retry</a></p>`;
-    return [status, { ...res, description: `${res.description ?? ''}${link}` }];
-  });
-  return Object.fromEntries(linked) as T;
+export function withErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T {
+  return withErrorResponseLinks(responses, (status, label) => ({ href: errorHref(status), text: `Causes of ${label} errors, what to do and whether to retry` }));
 }
 
 /** What the generated API pages get from the changelog (the config passes it to plugins/api-reference). */
