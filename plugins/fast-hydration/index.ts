@@ -44,13 +44,6 @@ export const REPLACEMENTS: Replacement[] = [
     test: exactPath(here('theme', 'CodeBlock', 'Content', 'Highlighted.tsx')),
     target: here('theme', 'CodeBlock', 'Content', 'Highlighted.browser.tsx'),
   },
-  {
-    // App.js's provider of useIsBrowser(), matched as App.js writes the import (before resolution):
-    // the replacement imports the original module by its package path, which still resolves to it.
-    test: /^\.\/browserContext(\.js)?$/,
-    issuer: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]App\.js$/,
-    target: here('client', 'BrowserContextProvider.tsx'),
-  },
 ];
 
 export const SERVER_REPLACEMENTS: Replacement[] = [

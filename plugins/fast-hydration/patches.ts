@@ -51,9 +51,7 @@ export const PATCHES: PatchParts[] = [
   { title: 'Valid nesting: code lines and the method-and-path box', theme: ['CodeBlock/Line/index.tsx'] },
   { title: 'Prism loads on first use', replacements: PRISM_ON_FIRST_USE },
   { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx', 'TabItem/index.tsx'] },
-  { title: 'useIsBrowser flips in a transition', replacements: ['client/BrowserContextProvider.tsx'] },
   { title: 'Pages load on intent only', client: ['client/prefetch-on-intent.ts'] },
-  { title: 'The mobile drawer renders on demand', theme: ['Navbar/MobileSidebar/index.tsx'] },
   { title: 'No announcement bar', theme: ['AnnouncementBar/index.tsx'] },
   // Off, the sidebars are not lean either: their lean copies are written by the bucket split.
   { title: 'Route data loads by bucket', code: true },

@@ -196,17 +196,6 @@ test("Every patch is checked in both builds: The OpenAPI theme's store without R
     assert.deepEqual(redux, []);
   }));
 
-test('Every patch is checked in both builds: The mobile drawer renders on demand, under npm start', () =>
-  withPage(
-    '/api/create-dataset',
-    async (page) => {
-      assert.equal(await page.locator('.navbar-sidebar').count(), 0, 'the drawer is built before the reader reaches for it');
-      await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-      await page.locator('.navbar-sidebar').waitFor({ state: 'visible', timeout: 30_000 });
-    },
-    { width: 800, height: 900 },
-  ));
-
 test('Every patch is checked in both builds: Pages load on intent only, under npm start', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const fetched: string[] = [];

@@ -29,15 +29,6 @@ test('Valid nesting: code lines and the method-and-path box: lines are <span>s i
   assert.deepEqual(problems, []);
 });
 
-test('useIsBrowser flips in a transition: the startup JavaScript sets it in startTransition, not in a plain effect', async () => {
-  const text = await startupScriptText('/fine-tuning/parameters');
-  // BrowserContextProvider, minified: useEffect(() => { startTransition(() => setIsBrowser(true)) }, []) around Context.Provider.
-  const inTransition = /useEffect\)\(\(\)=>\{\(0,\w+\.startTransition\)\(\(\)=>\w+\(!0\)\)\},\[\]\),\(0,\w+\.jsx\)\([\w.]+\.Provider,\{value:/;
-  const plain = /useEffect\)\(\(\)=>\{\w+\(!0\)\},\[\]\),\(0,\w+\.jsx\)\([\w.]+\.Provider,\{value:/;
-  assert.ok(inTransition.test(text), "no provider flips its value in startTransition: the browser context is upstream's (or the minifier's output changed: read main's code around 'startTransition')");
-  assert.ok(!plain.test(text), "a provider flips its value in a plain effect: upstream's browser context ships");
-});
-
 test('No announcement bar: no page loads its code or styles at startup', async () => {
   // The original's CSS module classes (announcementBar_…, announcementBarContent_…), in its JavaScript and in the CSS.
   const classes = /announcementBar(Close|Content|Placeholder)?_[\w-]{4}/;

@@ -28,7 +28,6 @@ const CITED: Record<string, Array<[file: string, title: string]>> = {
     ['tests/e2e/bundles.spec.ts', 'code shown after client-side navigation is highlighted: Prism loads on first use'],
   ],
   'Pages load on intent only': [['tests/e2e/bundles.spec.ts', 'other pages load on intent: pointing at a link fetches its page, links in view fetch nothing']],
-  'The mobile drawer renders on demand': [['tests/e2e/shell.spec.ts', 'the drawer is built when the reader reaches for it, by pointer or keyboard']],
   "The API's docs send less data to every page": [
     ['tests/site/scale.test.ts', 'the startup bundle carries no list of the API docs (global data)'],
     ['tests/e2e/bundles.spec.ts', 'an operation page does not load the description of every API page'],

@@ -1,7 +1,7 @@
 /**
  * Whether React is still hydrating the server-rendered page: true in the browser until the first
  * route has committed. Docusaurus's useIsBrowser() turns true later, in a follow-up render
- * (a transition here, ./BrowserContextProvider.tsx), so components that must tell "hydrating" from
+ * (in an effect after mount), so components that must tell "hydrating" from
  * "mounted later" (../theme/CodeBlock/Content) read this instead.
  *
  * `docusaurus start` serves no server HTML: its client entry renders into an empty root instead of
