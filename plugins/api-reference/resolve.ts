@@ -69,6 +69,8 @@ export function pageTree(root: Record<string, unknown>): Json {
     const own = typeof schema.description === 'string' && schema.description.trim() ? `${schema.description.trim()}\n\n` : '';
     return {
       ...(schema.type !== undefined ? { type: schema.type as Json } : {}),
+      // The page's response and request examples use the schema's own example where it gives one.
+      ...(schema.example !== undefined ? { example: schema.example as Json } : {}),
       title,
       description: `${own}Shown in full on its own page: [${title}](${schemaPageRoute(title)}).`,
     };

@@ -39,6 +39,8 @@ test('a page larger than PAGE_NODES shows deeper schemas as links to their pages
       properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/L${level + 1}` }])),
     };
   }
+  // L2's own example goes with its link: the page's examples show it, not an empty object.
+  (schemas.L2 as { example?: unknown }).example = { p0: { p0: 'deepest' } };
   const doc = {
     openapi: '3.0.3',
     info: { title: 'Deep', version: '1' },
@@ -51,8 +53,8 @@ test('a page larger than PAGE_NODES shows deeper schemas as links to their pages
   const op = tree.paths['/deep'].get as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { properties: Record<string, unknown> }> } }> }> };
   assert.ok(nodes(op) <= PAGE_NODES, `the operation has ${nodes(op)} nodes`);
   const l1 = op.responses['200'].content['application/json'].schema.properties.p0;
-  // L0 and L1 fit inline; L2 is a link to its page, with its own description kept.
-  assert.deepEqual(l1.properties.p7, { type: 'object', title: 'L2', description: `Level 2.\n\nShown in full on its own page: [L2](${schemaPageRoute('L2')}).` });
+  // L0 and L1 fit inline; L2 is a link to its page, with its own description and example kept.
+  assert.deepEqual(l1.properties.p7, { type: 'object', example: { p0: { p0: 'deepest' } }, title: 'L2', description: `Level 2.\n\nShown in full on its own page: [L2](${schemaPageRoute('L2')}).` });
   // Each component's own page starts from that component, with the same limit.
   for (const schema of Object.values(tree.components.schemas)) assert.ok(nodes(schema) <= PAGE_NODES);
 });
