@@ -27,8 +27,12 @@ import { kebabCase } from './spec';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = Record<string, unknown> | unknown[];
 
-/** Nodes (objects, arrays and values) a page's tree may hold before nested schemas become links. */
-export const PAGE_NODES = 4000;
+/**
+ * Nodes (objects, arrays and values) a page's tree may hold before nested schemas become links.
+ * At 4000, Stripe's cold build peaked at 4.3 GiB (over issue 28's 4 GiB), nearly all of it Rspack
+ * bundling the 78 largest pages; at 3000 those pages link one level sooner (scripts/bench/README.md).
+ */
+export const PAGE_NODES = 3000;
 /** Where a page's schemas are: an operation or webhook, or a component. */
 const PAGE_PARENTS = new Set(['paths', 'webhooks', 'x-webhooks']);
 
