@@ -67,6 +67,8 @@ const config = {
   ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
   tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
   favicon: otherDocument() ? otherLogo : 'img/favicon.svg',
+  // Another document's site with no logo: an empty icon, so browsers do not ask for /favicon.ico (a 404 on every first visit).
+  ...(otherDocument() && !otherLogo ? { headTags: [{ tagName: 'link', attributes: { rel: 'icon', href: 'data:,' } }] } : {}),
   // Emissary's address, or SITE_CONFIG `url` (plugins/api-reference/site.ts).
   url: SITE().url,
   baseUrl: '/',
