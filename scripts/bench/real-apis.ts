@@ -84,9 +84,37 @@ function expectedSample(doc: OpenApiDocument, entry: ApiOperationEntry): { serve
  * operation's own security schemes, and nothing of Emissary's. Also measures that page's HTML and
  * the JavaScript it loads (item 5). Returns the problems found, none when it passes.
  */
+/**
+ * Nothing dropped (issue 28, item 2): every operation has its page and its Markdown twin, every
+ * schema its page and twin, and every webhook (as the generator reads them) a page; what is missing, by name.
+ */
+export async function completeness(out: string, doc: OpenApiDocument): Promise<string[]> {
+  const problems: string[] = [];
+  const exists = (file: string) => fs.stat(path.join(out, file)).then(() => true, () => false);
+  const twin = (route: string) => fs.readFile(path.join(out, `${route.slice(1)}.md`), 'utf8').then((t) => t.startsWith('# '), () => false);
+  const missing: string[] = [];
+  for (const entry of listOperations(doc)) {
+    if (!(await exists(`${entry.route.slice(1)}.html`)) || !(await twin(entry.route))) missing.push(`${entry.method.toUpperCase()} ${entry.path} (${entry.route})`);
+  }
+  if (missing.length) problems.push(`${missing.length} operations without a page or twin: ${missing.slice(0, 3).join(', ')}`);
+  const schemaDir = path.join(out, 'api', 'schemas');
+  const files = await fs.readdir(schemaDir).catch(() => [] as string[]);
+  const html = files.filter((f) => f.endsWith('.html'));
+  const schemas = Object.keys(doc.components?.schemas ?? {}).length;
+  if (html.length !== schemas) problems.push(`${schemas} schemas, ${html.length} schema pages`);
+  const noTwin = html.filter((f) => !files.includes(f.replace(/\.html$/, '.md')));
+  if (noTwin.length) problems.push(`${noTwin.length} schema pages without a twin: ${noTwin.slice(0, 3).join(', ')}`);
+  const operationPages = new Set(listOperations(doc).map((e) => `${e.route.slice('/api/'.length)}.html`));
+  const apiFiles = await fs.readdir(path.join(out, 'api')).catch(() => [] as string[]);
+  const others = apiFiles.filter((f) => f.endsWith('.html') && !operationPages.has(f));
+  const webhooks = listWebhooks(normalizeDocument(doc).doc).length;
+  if (others.length < webhooks) problems.push(`${webhooks} webhooks, ${others.length} other API pages`);
+  return problems;
+}
+
 export async function spotCheck(out: string, doc: OpenApiDocument): Promise<NonNullable<RealApiRow['spot']>> {
   const title = doc.info.title.trim();
-  const problems: string[] = [];
+  const problems: string[] = await completeness(out, doc);
   const entries = listOperations(doc);
   const entry = entries.find((e) => expectedSample(doc, e).schemes.length) ?? entries[0];
   const server = await serve({ dir: out, port: 0 });
@@ -214,7 +242,7 @@ export function realApisMarkdown(rows: RealApiRow[], info: { commit: string; dat
       'Peak memory: resident memory of the process tree, sampled every 250 ms. CPU s: user + system of both commands and their children; ' +
       'unlike wall time it hardly moves with the load of the machine, so compare CPU. Operation page: the one the spot-check opens, ' +
       'its HTML and the JavaScript Chromium runs until the network is idle (gzip). Search: index KB (gzip) the worst of the benchmark queries fetches. ' +
-      'Spot-check: in Chromium, /api and that page are titled from `info.title`, and its curl sample calls the document\'s own server with one of the ' +
+      'Spot-check: every operation and schema has its page and Markdown twin, and every webhook a page (`completeness`); in Chromium, /api and that page are titled from `info.title`, and its curl sample calls the document\'s own server with one of the ' +
       'operation\'s own security schemes. KB = 1024 bytes.',
     '',
     '| document | operations | webhooks | schemas | pages | build s (gen-api + build) | CPU s | peak MiB | output MiB | HTML KB per page | operation page HTML KB | operation page JS KB | search KB per query | CPU s per page | spot-check |',
