@@ -127,6 +127,26 @@ const IN_PAGE_MD = /(?<!!)\[([^\]]*)\]\(\s*#[^)\s]*(?:\s+"[^"]*")?\s*\)/g;
 const IN_PAGE_HTML = /\shref\s*=\s*(["'])#[^"']*\1/gi;
 const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELATIVE}[^"']+)\2`, 'gi');
 
+/** A Markdown link reference definition ("[1]: ../folders/#get-collections", Box's): its label and target. */
+const DEFINITION = /^ {0,3}\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?([ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/gm;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Reference definitions whose target is relative or in-page: to the provider's origin, or unlinked (their uses keep their text). */
+function withProviderDefinitions(text: string, origin: string | undefined, absolute: (target: string) => string): string {
+  const unlinked: string[] = [];
+  const out = text.replace(DEFINITION, (whole, label: string, target: string, title = '') => {
+    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target)) return whole;
+    if (origin && !target.startsWith('#')) return `[${label}]: ${absolute(target)}${title}`;
+    unlinked.push(label);
+    return '';
+  });
+  return unlinked.reduce((t, label) => {
+    const l = escapeRegExp(label);
+    // "[text][label]" keeps "text"; "[label][]" and "[label]" keep "label".
+    return t.replace(new RegExp(String.raw`\[([^\]]*)\]\[${l}\]`, 'gi'), '$1').replace(new RegExp(String.raw`\[(${l})\](\[\])?(?![(:])`, 'gi'), '$1');
+  }, out);
+}
+
 /**
  * A description of another company's document links "/documentation/…" or "kms/latest/…" on its own
  * site, where this site has no such page: such a link leads to the provider's origin, or, where the
@@ -135,7 +155,7 @@ const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELA
  */
 export function withProviderLinks(text: string, origin: string | undefined): string {
   const absolute = (target: string) => `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
-  return text
+  return withProviderDefinitions(text, origin, absolute)
     // "#types": a section of the provider's page, which this page does not have (Slack's).
     .replace(IN_PAGE_MD, (_, label: string) => label)
     .replace(IN_PAGE_HTML, '')

@@ -14,6 +14,7 @@ import { normalizeDocument, withProviderLinks } from '../../plugins/api-referenc
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
+import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
 import { withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
 
 /** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
@@ -81,6 +82,14 @@ describe('Descriptions of every schema position are rendered at build time', () 
     assert.equal(out.properties.enum.description, '<p>Values <code>a</code>.</p>');
     assert.equal(out.properties.example.description, '<p>An example.</p>');
     assert.deepEqual(withHtmlDescriptions({ default: 'x', enum: ['a'], example: 1 }, 'test'), { default: 'x', enum: ['a'], example: 1 });
+  });
+
+  it("shows a pattern with a backtick in the theme's qualifier line as written (SendGrid's)", () => {
+    const pattern = '^[a-zA-Z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$';
+    // As lib/markdown/schema.js (getQualifierMessage) writes it for maxLength, pattern and enum.
+    const line = `**Possible values:** \`<= 5 characters\`, Value must match regular expression \`${pattern}\`, [\`a\`b\`, \`c\`]`;
+    const html = qualifierHtml(line);
+    assert.deepEqual([...html.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => text(m[1])), ['<= 5 characters', pattern, 'a`b', 'c'], html);
   });
 
   it('renders a description that opens with an HTML comment', () => {
@@ -230,5 +239,17 @@ describe("Another company's site-relative links", () => {
       withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [the Types section](#types) <a href="#x">X</a> [mail](mailto:a@b.example)', 'https://docs.example.com'),
       '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) the Types section <a>X</a> [mail](mailto:a@b.example)',
     );
+  });
+
+  it('written as reference definitions (Box\'s "[1]: ../advanced-files-and-folders/#get-collections") do too', () => {
+    const text = 'Use the\n[List all collections][1] endpoint, [the API][api] and [Docs].\n\n[1]: ../advanced-files-and-folders/#get-collections\n[api]: https://api.example.com "Home"\n[docs]: #docs';
+    assert.equal(
+      withProviderLinks(text, 'https://developer.example.com'),
+      'Use the\n[List all collections][1] endpoint, [the API][api] and Docs.\n\n[1]: https://developer.example.com/../advanced-files-and-folders/#get-collections\n[api]: https://api.example.com "Home"\n',
+    );
+    const unlinked = withProviderLinks(text, undefined);
+    assert.equal(unlinked, 'Use the\nList all collections endpoint, [the API][api] and Docs.\n\n\n[api]: https://api.example.com "Home"\n');
+    // As the page renders it: no link but the absolute one.
+    assert.deepEqual([...descriptionHtml(unlinked, 'test').matchAll(/href="([^"]*)"/g)].map((m) => m[1]), ['https://api.example.com']);
   });
 });
