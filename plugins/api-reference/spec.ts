@@ -103,12 +103,22 @@ export function parseOpenApi(text: string): OpenApiDocument {
   return parse(text) as OpenApiDocument;
 }
 
+/** Percent-decoded, or as it is where it is not valid percent-encoding (a literal "%" in a key). */
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Follows a local JSON pointer such as #/components/schemas/ProjectSummary. */
 function pointer(doc: OpenApiDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported: ${ref}`);
   let node: unknown = doc;
   for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    // A $ref is a URI: its fragment is percent-encoded ("%7Bid%7D" for "{id}", DigitalOcean's) before the pointer's own escapes.
+    const key = decodeURIComponentSafe(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
     if (node === undefined) throw new Error(`Unresolved $ref ${ref}`);
   }

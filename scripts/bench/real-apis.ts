@@ -182,7 +182,16 @@ export async function benchRealApis(
   for (const listed of docs) {
     const spec = documentFile(listed);
     const doc = parseOpenApi(readFileSync(spec, 'utf8'));
-    const row: RealApiRow = { id: listed.id, ...realApiCounts(doc) };
+    let row: RealApiRow;
+    try {
+      row = { id: listed.id, ...realApiCounts(doc) };
+    } catch (err) {
+      // The document cannot even be counted: a row saying so, and the next document still builds.
+      rows.push({ id: listed.id, operations: 0, webhooks: 0, schemas: 0, error: `counting: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` });
+      log(`${listed.id}: failed to count: ${rows.at(-1)!.error}`);
+      await onRow(rows);
+      continue;
+    }
     const out = path.join(bench, 'real-apis', listed.id);
     const buildLog = path.join(bench, `real-apis-${listed.id}.log`);
     log(`${listed.id}: cold build (${row.operations} operations, ${row.schemas} schemas; log: ${path.relative(site, buildLog)})`);

@@ -12,7 +12,7 @@ import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdow
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
 import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
-import { listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
 import { withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
@@ -112,6 +112,24 @@ describe('Operations without operationId', () => {
     assert.deepEqual(ops.map((o) => o.operationId), ['get-info-0-json', 'get-comic-id-info-0-json', 'delete-comic-id-info-0-json']);
     assert.equal(ops[2].summary, 'DELETE /{comic_id}/info.0.json');
     assert.deepEqual(listOperations(copy).map((e) => e.slug), listOperations(doc).map((e) => e.slug));
+  });
+});
+
+describe('A $ref with percent-encoded characters', () => {
+  it("resolves (DigitalOcean's '#/paths/~1keys~1%7Bssh_key_identifier%7D/get/parameters/0')", () => {
+    const parameter = { name: 'ssh_key_identifier', in: 'path', required: true, schema: { type: 'string' } };
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/keys/{ssh_key_identifier}': {
+          get: { operationId: 'getKey', parameters: [parameter], responses: { 200: { description: 'OK' } } },
+          delete: { operationId: 'deleteKey', parameters: [{ $ref: '#/paths/~1keys~1%7Bssh_key_identifier%7D/get/parameters/0' }], responses: { 204: { description: 'Gone' } } },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    const entry = listOperations(doc).find((e) => e.operation.operationId === 'deleteKey')!;
+    assert.equal(deref(doc, entry.operation.parameters![0] as never), parameter);
   });
 });
 
