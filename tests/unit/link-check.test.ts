@@ -1,0 +1,32 @@
+// The build's link check (plugins/link-check) on built pages written here: links in tags only, anchors
+// checked against ids in tags only, and a link no browser can follow named instead of crashing the build.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brokenLinks } from '../../plugins/link-check';
+
+function site(pages: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'link-check-'));
+  for (const [file, html] of Object.entries(pages)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), html);
+  }
+  return dir;
+}
+
+test('reads links and ids in tags, not in text; names broken anchors and links no browser can follow', async () => {
+  const dir = site({
+    'index.html': '<html><body><h2 id=top>Top</h2><a href="/api/b#real">b</a><a href=/api/b#gone>gone</a></body></html>',
+    // SendGrid's example: an email template shown as code, with "href" and "id=" in its escaped text.
+    'api/b.html':
+      '<html><body><h3 id="real" data-note="a > b">Real</h3><pre><code>&lt;a href=\\"{{{unsubscribe}}}\\" id=\\"fake\\"&gt;</code></pre>' +
+      '<a href="/#top">home</a><a href="/#fake">fake</a><a href="\\\\\\#x">bad</a><a href="\\\\\\">bad, no anchor</a></body></html>',
+  });
+  const anchors = await brokenLinks(dir, { anchorsOnly: true });
+  assert.deepEqual(anchors.problems.sort(), ['/: broken anchor /api/b#gone', '/api/b: broken anchor /#fake', '/api/b: invalid href \\\\\\#x'].sort());
+  const all = await brokenLinks(dir);
+  assert.ok(all.problems.includes('/api/b: invalid href \\\\\\'), all.problems.join('\n'));
+  assert.equal(all.checked, 4, 'links followed: the two on / and the two valid ones on /api/b');
+});
