@@ -16,9 +16,9 @@ const ATTR = /\s(href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
 const ID = /\sid=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
 const value = (m: RegExpMatchArray, from: number) => m[from] ?? m[from + 1] ?? m[from + 2] ?? '';
 /** A start tag, its quoted values read whole: attributes are looked for in tags only, never in text (an example's escaped "&lt;a href=…"). */
-const TAG = /<[a-zA-Z][^\s/>]*(?:\s+[^\s"'=<>`/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
-function* inTags(html: string, attr: RegExp): Generator<RegExpMatchArray> {
-  for (const tag of html.matchAll(TAG)) yield* tag[0].matchAll(attr);
+const TAG = /<[a-zA-Z][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;
+function* inTags(html: string, attr: RegExp, names: string[]): Generator<RegExpMatchArray> {
+  for (const [tag] of html.matchAll(TAG)) if (names.some((n) => tag.includes(n))) yield* tag.matchAll(attr);
 }
 
 /** The route a built HTML file answers (trailingSlash: false). */
@@ -40,7 +40,7 @@ export async function brokenLinks(dir: string, { anchorsOnly = false } = {}): Pr
   const idsOf = async (file: string) => {
     let ids = idsByFile.get(file);
     if (!ids) {
-      ids = new Set([...inTags(await fs.readFile(file, 'utf8'), ID)].map((m) => value(m, 1)));
+      ids = new Set([...inTags(await fs.readFile(file, 'utf8'), ID, ['id='])].map((m) => value(m, 1)));
       idsByFile.set(file, ids);
     }
     return ids;
@@ -50,7 +50,7 @@ export async function brokenLinks(dir: string, { anchorsOnly = false } = {}): Pr
   for await (const file of filesEndingWith(dir, '.html')) {
     const html = await fs.readFile(file, 'utf8');
     const page = fileRoute(dir, file);
-    for (const m of inTags(html, ATTR)) {
+    for (const m of inTags(html, ATTR, ['href=', 'src='])) {
       const attr = m[1];
       const link = value(m, 2).replace(/&amp;/g, '&');
       if (!link || /^(https?:|mailto:|data:|javascript:|tel:)/.test(link) || link.startsWith('//')) continue;
