@@ -22,7 +22,7 @@
  * "API reference").
  */
 import { createRequire } from 'node:module';
-import { kebabCase } from './spec';
+import { kebabCase, pointerKeys } from './spec';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = Record<string, unknown> | unknown[];
@@ -154,8 +154,7 @@ export function pageTree(root: Record<string, unknown>): Json {
 /** A local JSON pointer in the dereferenced document; `{}` where it leads nowhere (as the plugin's `byRef`). */
 function pointer(root: unknown, ref: string): unknown {
   let node = root;
-  for (const raw of decodeURIComponent(ref).slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerKeys(ref)) {
     node = isObject(node) ? (node as Record<string, unknown>)[key] : undefined;
     if (node === undefined) return {};
   }

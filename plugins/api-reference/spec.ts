@@ -112,13 +112,17 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/** The keys of a local JSON pointer ("#/a~1b/%7Bid%7D" → ["a/b", "{id}"]): percent-decoded per segment, then the pointer's own escapes. */
+export function pointerKeys(ref: string): string[] {
+  return ref.slice(2).split('/').map((raw) => decodeURIComponentSafe(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 /** Follows a local JSON pointer such as #/components/schemas/ProjectSummary. */
 function pointer(doc: OpenApiDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported: ${ref}`);
   let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    // A $ref is a URI: its fragment is percent-encoded ("%7Bid%7D" for "{id}", DigitalOcean's) before the pointer's own escapes.
-    const key = decodeURIComponentSafe(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+  // A $ref is a URI: its fragment is percent-encoded ("%7Bid%7D" for "{id}", DigitalOcean's) before the pointer's own escapes.
+  for (const key of pointerKeys(ref)) {
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
     if (node === undefined) throw new Error(`Unresolved $ref ${ref}`);
   }
