@@ -64,6 +64,17 @@ test('the skip link is the first thing the keyboard reaches and moves focus to t
 test.describe('colour mode', () => {
   test.use({ colorScheme: 'dark' });
   const toggle = (page: Page) => page.getByRole('button', { name: /Switch between dark and light mode/ });
+  /** The primary colour as the page computes it (src/css/custom.css gives each mode's in one light-dark()). */
+  const primary = (page: Page) =>
+    page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--ifm-color-primary)';
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+  const LIGHT_PRIMARY = 'rgb(29, 112, 72)'; // #1d7048
+  const DARK_PRIMARY = 'rgb(79, 209, 165)'; // #4fd1a5
 
   test("follows the reader's system until the reader chooses, and the choice survives a reload", async ({ page }) => {
     await page.goto('/');
@@ -72,8 +83,10 @@ test.describe('colour mode', () => {
     // Before the first paint too: the inline script reads prefers-color-scheme.
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await expect(toggle(page)).toHaveAttribute('aria-label', /system mode/);
+    expect(await primary(page)).toBe(DARK_PRIMARY);
     await toggle(page).click(); // system → light
     await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect.poll(() => primary(page)).toBe(LIGHT_PRIMARY);
     await page.reload(); // The system still prefers dark: the reader's choice wins.
     await expect(html).toHaveAttribute('data-theme', 'light');
   });

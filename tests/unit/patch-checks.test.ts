@@ -49,9 +49,12 @@ const CITED: Record<string, Array<[file: string, title: string]>> = {
     ['tests/unit/server-bundle.test.ts', 'only the server build is configured, with one shared chunk for what two chunks use'],
     ['plugins/server-bundle/index.ts', 'chunk no longer takes effect: see UPGRADING.md, "Server bundle"'],
   ],
-  'The build runs in two processes': [
+  'The build runs in three processes': [
     ['scripts/build-site.mjs', 'DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling'],
     ['scripts/build-site.mjs', 'DOCUSAURUS_SKIP_BUNDLING no longer skips bundling'],
+    ['scripts/build-site.mjs', 'scripts/bundle-one.cjs no longer keeps one side'],
+    ['scripts/bundle-one.cjs', 'expected one client and one server config'],
+    ['scripts/bundle-one.cjs', 'the MDX loader still shares its compile between client and server'],
   ],
   "Places that depend on the plugin's or theme's internals": [
     ['tests/unit/code-samples.test.ts', 'samples come in the spec order of languages, one per language'],
