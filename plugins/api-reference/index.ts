@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import { OPENAPI_SPEC_FILE } from './options';
+import { API_OUTPUT_DIR, OPENAPI_SPEC_FILE } from './options';
 import { postmanCollection } from './postman';
 import { SITE } from './site';
 import { sampleTarget } from './samples';
@@ -50,6 +50,49 @@ const CODE_BLOCK = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The server bundle takes the API pages' props (the JSON files the generator writes beside each
+ * page, `{...require("./<page>.<Component>.json")}`) from disk when it renders, instead of bundling
+ * them: they are most of a large document's pages by size (GitHub's and Kubernetes' run to 100 MB
+ * and more), and Rspack holds every bundled module in native memory until its process ends. The
+ * SSG requires the server bundle with Node's own `require` (`@docusaurus/core`
+ * lib/ssg/ssgNodeRequire.js), which reads JSON; the HTML is the same. scripts/bench/README.md, "Real APIs".
+ */
+export function propsFromDisk(apiDocsDir: string) {
+  const root = path.resolve(apiDocsDir) + path.sep;
+  return ({ context, request }: { context?: string; request?: string }, callback: (error?: Error, result?: string) => void): void => {
+    if (!context || !request?.endsWith('.json') || !request.startsWith('.')) return callback();
+    const file = path.resolve(context, request);
+    if (!file.startsWith(root)) return callback();
+    callback(undefined, `commonjs ${file}`);
+  };
+}
+
+const PROPS_LOADER = path.join(HERE, 'props-loader.cjs');
+
+/** A page's props, as the generator writes them: a JSON file in the API docs folder. */
+function isPropsFile(apiDocsDir: string, file: string): boolean {
+  return file.startsWith(path.resolve(apiDocsDir) + path.sep) && file.endsWith('.json');
+}
+
+/** Fails the server build, naming a file, if a page's props were bundled after all (the externals above no longer match). */
+class PropsStayOnDisk {
+  constructor(private readonly apiDocsDir: string) {}
+  apply(compiler: { hooks: { afterCompile: { tap(name: string, fn: (c: { modules: Iterable<unknown>; errors: Error[] }) => void): void } } }): void {
+    const root = path.resolve(this.apiDocsDir) + path.sep;
+    compiler.hooks.afterCompile.tap('api-reference', (compilation) => {
+      for (const module of compilation.modules) {
+        const resource = (module as { resource?: string }).resource ?? '';
+        if (!resource.startsWith(root) || !resource.endsWith('.json')) continue;
+        compilation.errors.push(
+          new Error(`api-reference: ${path.relative(process.cwd(), resource)} was bundled into the server bundle: the props externals (propsFromDisk in plugins/api-reference/index.ts) no longer match how pages require their props.`),
+        );
+        return;
+      }
+    });
+  }
+}
+
 function apiOnly(module: Module): boolean {
   // Rspack hands over its own module objects; `resource` is the file path for normal modules.
   const resource = (module as unknown as { resource?: string }).resource ?? '';
@@ -67,10 +110,17 @@ export default function apiReference(context: LoadContext, options: { patchesOff
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
     configureWebpack(_config, isServer) {
-      if (isServer) return {};
+      const apiDocsDir = path.join(context.siteDir, API_OUTPUT_DIR);
+      if (isServer) return { externals: [propsFromDisk(apiDocsDir)], plugins: [new PropsStayOnDisk(apiDocsDir)] } as unknown as Configuration;
       // Without this, API pages are more than half of all routes, so their code lands in the
       // "common" chunk and every guide page downloads it too.
       const config: Configuration = {
+        module: {
+          rules: [
+            // The pages' props as one string each: same object, far less of Rspack's memory (./props-loader.cjs).
+            { test: (file: string) => isPropsFile(apiDocsDir, file), type: 'javascript/auto', use: [{ loader: PROPS_LOADER }] },
+          ],
+        },
         optimization: {
           splitChunks: {
             cacheGroups: {

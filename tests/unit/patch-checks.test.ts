@@ -48,6 +48,8 @@ const CITED: Record<string, Array<[file: string, title: string]>> = {
   'Server bundle': [
     ['tests/unit/server-bundle.test.ts', 'only the server build is configured, with one shared chunk for what two chunks use'],
     ['plugins/server-bundle/index.ts', 'chunk no longer takes effect: see UPGRADING.md, "Server bundle"'],
+    ['tests/unit/props-from-disk.test.ts', "a page's props file, beside the page or under schemas/, is read from disk by its absolute path"],
+    ['plugins/api-reference/index.ts', 'was bundled into the server bundle: the props externals'],
   ],
   'The build runs in three processes': [
     ['scripts/build-site.mjs', 'DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling'],
