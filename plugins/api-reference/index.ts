@@ -50,40 +50,37 @@ const CODE_BLOCK = new RegExp(
   ].join('|'),
 );
 
+/** A page's props, as the generator writes them beside it: a JSON file in the API docs folder. */
+function isPropsFile(apiDocsDir: string, file: string): boolean {
+  return file.startsWith(path.resolve(apiDocsDir) + path.sep) && file.endsWith('.json');
+}
+
 /**
- * The server bundle takes the API pages' props (the JSON files the generator writes beside each
- * page, `{...require("./<page>.<Component>.json")}`) from disk when it renders, instead of bundling
- * them: they are most of a large document's pages by size (GitHub's and Kubernetes' run to 100 MB
- * and more), and Rspack holds every bundled module in native memory until its process ends. The
- * SSG requires the server bundle with Node's own `require` (`@docusaurus/core`
- * lib/ssg/ssgNodeRequire.js), which reads JSON; the HTML is the same. scripts/bench/README.md, "Real APIs".
+ * The server bundle takes the API pages' props (`{...require("./<page>.<Component>.json")}`, as the
+ * generator writes them) from disk when it renders, instead of bundling them: they are most of a
+ * large document's pages by size (Kubernetes' 99 MB, GitHub's 36 MB), and Rspack holds every bundled
+ * module in native memory until its process ends. The SSG requires the server bundle with Node's
+ * own `require` (`@docusaurus/core` lib/ssg/ssgNodeRequire.js), which reads JSON; the HTML is the
+ * same. scripts/bench/README.md, "Build cost at ×32 within budget".
  */
 export function propsFromDisk(apiDocsDir: string) {
-  const root = path.resolve(apiDocsDir) + path.sep;
   return ({ context, request }: { context?: string; request?: string }, callback: (error?: Error, result?: string) => void): void => {
-    if (!context || !request?.endsWith('.json') || !request.startsWith('.')) return callback();
+    if (!context || !request?.startsWith('.')) return callback();
     const file = path.resolve(context, request);
-    if (!file.startsWith(root)) return callback();
-    callback(undefined, `commonjs ${file}`);
+    callback(undefined, isPropsFile(apiDocsDir, file) ? `commonjs ${file}` : undefined);
   };
 }
 
 const PROPS_LOADER = path.join(HERE, 'props-loader.cjs');
 
-/** A page's props, as the generator writes them: a JSON file in the API docs folder. */
-function isPropsFile(apiDocsDir: string, file: string): boolean {
-  return file.startsWith(path.resolve(apiDocsDir) + path.sep) && file.endsWith('.json');
-}
-
 /** Fails the server build, naming a file, if a page's props were bundled after all (the externals above no longer match). */
 class PropsStayOnDisk {
   constructor(private readonly apiDocsDir: string) {}
   apply(compiler: { hooks: { afterCompile: { tap(name: string, fn: (c: { modules: Iterable<unknown>; errors: Error[] }) => void): void } } }): void {
-    const root = path.resolve(this.apiDocsDir) + path.sep;
     compiler.hooks.afterCompile.tap('api-reference', (compilation) => {
       for (const module of compilation.modules) {
         const resource = (module as { resource?: string }).resource ?? '';
-        if (!resource.startsWith(root) || !resource.endsWith('.json')) continue;
+        if (!isPropsFile(this.apiDocsDir, resource)) continue;
         compilation.errors.push(
           new Error(`api-reference: ${path.relative(process.cwd(), resource)} was bundled into the server bundle: the props externals (propsFromDisk in plugins/api-reference/index.ts) no longer match how pages require their props.`),
         );
