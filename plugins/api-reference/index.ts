@@ -50,9 +50,10 @@ const CODE_BLOCK = new RegExp(
   ].join('|'),
 );
 
-/** A page's props, as the generator writes them beside it: a JSON file in the API docs folder. */
-function isPropsFile(apiDocsDir: string, file: string): boolean {
-  return file.startsWith(path.resolve(apiDocsDir) + path.sep) && file.endsWith('.json');
+/** Whether a file is a page's props, as the generator writes them beside it: a JSON file in the API docs folder. */
+function propsFileTest(apiDocsDir: string): (file: string) => boolean {
+  const root = path.resolve(apiDocsDir) + path.sep;
+  return (file) => file.startsWith(root) && file.endsWith('.json');
 }
 
 /**
@@ -64,10 +65,11 @@ function isPropsFile(apiDocsDir: string, file: string): boolean {
  * same. scripts/bench/README.md, "Build cost at ×32 within budget".
  */
 export function propsFromDisk(apiDocsDir: string) {
+  const isPropsFile = propsFileTest(apiDocsDir);
   return ({ context, request }: { context?: string; request?: string }, callback: (error?: Error, result?: string) => void): void => {
     if (!context || !request?.startsWith('.')) return callback();
     const file = path.resolve(context, request);
-    callback(undefined, isPropsFile(apiDocsDir, file) ? `commonjs ${file}` : undefined);
+    callback(undefined, isPropsFile(file) ? `commonjs ${file}` : undefined);
   };
 }
 
@@ -75,12 +77,15 @@ const PROPS_LOADER = path.join(HERE, 'props-loader.cjs');
 
 /** Fails the server build, naming a file, if a page's props were bundled after all (the externals above no longer match). */
 class PropsStayOnDisk {
-  constructor(private readonly apiDocsDir: string) {}
+  private readonly isPropsFile: (file: string) => boolean;
+  constructor(apiDocsDir: string) {
+    this.isPropsFile = propsFileTest(apiDocsDir);
+  }
   apply(compiler: { hooks: { afterCompile: { tap(name: string, fn: (c: { modules: Iterable<unknown>; errors: Error[] }) => void): void } } }): void {
     compiler.hooks.afterCompile.tap('api-reference', (compilation) => {
       for (const module of compilation.modules) {
         const resource = (module as { resource?: string }).resource ?? '';
-        if (!isPropsFile(this.apiDocsDir, resource)) continue;
+        if (!this.isPropsFile(resource)) continue;
         compilation.errors.push(
           new Error(`api-reference: ${path.relative(process.cwd(), resource)} was bundled into the server bundle: the props externals (propsFromDisk in plugins/api-reference/index.ts) no longer match how pages require their props.`),
         );
@@ -115,7 +120,7 @@ export default function apiReference(context: LoadContext, options: { patchesOff
         module: {
           rules: [
             // The pages' props as one string each: same object, far less of Rspack's memory (./props-loader.cjs).
-            { test: (file: string) => isPropsFile(apiDocsDir, file), type: 'javascript/auto', use: [{ loader: PROPS_LOADER }] },
+            { test: propsFileTest(apiDocsDir), type: 'javascript/auto', use: [{ loader: PROPS_LOADER }] },
           ],
         },
         optimization: {
