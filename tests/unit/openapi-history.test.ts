@@ -22,7 +22,8 @@ for (const file of files) {
     const env: NodeJS.ProcessEnv = { ...process.env, OPENAPI_EXAMPLES_FILE: `../../openapi/history/${file}` };
     // Without NODE_TEST_CONTEXT the child reports on stdout instead of to this runner.
     delete env.NODE_TEST_CONTEXT;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'tests/unit/openapi-examples.test.ts'], {
+    // TAP, named here: the default reporter differs between Node versions and between a pipe and a terminal.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', 'tests/unit/openapi-examples.test.ts'], {
       cwd: ROOT,
       env,
       encoding: 'utf8',
