@@ -81,11 +81,12 @@ export const STAGES = {
     after: ['build', 'guides', 'site'],
     excludes: ['build', 'fixture'],
   },
-  // The fixture builds generate other documents' pages into api-docs/: nothing that reads it may run.
+  // The fixture builds generate other documents' pages into api-docs/ and .docusaurus/: they wait
+  // for the stages that read the sources and run beside e2e, which reads build/ only.
   fixture: {
     what: 'the kitchen sink and real public documents built (tests/fixture)',
     ...nodeTest(['tests/fixture/*.test.ts'], '--test-concurrency=1'),
-    after: ['build', 'e2e', 'dev', 'guides', 'site', 'mcp'],
+    after: ['build', 'dev', 'guides', 'site', 'mcp'],
     excludes: ['build', 'dev'],
   },
 };
@@ -108,9 +109,8 @@ const readIf = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const lastLines = (text, n) => text.trimEnd().split('\n').slice(-n).join('\n');
 
 /**
- * TAP from node's test runner: the totals of its closing comments; each failing test that has no
- * failing subtest, with the first line of its error (a suite fails with its tests and is not
- * listed again).
+ * TAP from node's test runner: the totals of its closing comments; each failing test with the
+ * first line of its error (a suite that fails only through its tests is not listed again).
  */
 export function tapResults(tap, code, log = '') {
   const total = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -119,18 +119,14 @@ export function tapResults(tap, code, log = '') {
   for (let i = 0; i < lines.length; i++) {
     const m = lines[i].match(/^(\s*)not ok \d+ - (.*)$/);
     if (!m) continue;
-    const indent = m[1].length;
-    let error = '';
-    let failingChild = false;
-    for (let j = i + 1; j < lines.length; j++) {
-      const line = lines[j];
-      const own = line.match(/^(\s*)(?:not ok|ok) \d+ - /);
-      if (own && own[1].length <= indent) break;
-      const yaml = line.match(/^\s*(error|failureType): (.*)$/);
-      if (yaml?.[1] === 'error' && !error) error = yaml[2].replace(/^['"|>-]+\s*|['"]$/g, '') || (lines[j + 1] ?? '').trim();
-      if (/^\s*not ok \d+ - /.test(line) && line.match(/^(\s*)/)[1].length > indent) failingChild = true;
-    }
-    if (!failingChild) failures.push({ test: m[2].replace(/ # .*$/, ''), error: error.slice(0, 400) });
+    // Its YAML block follows, indented deeper, up to the next test line or comment.
+    const block = [];
+    for (let j = i + 1; j < lines.length && !/^\s*(not ok|ok) \d+ - |^\s*# /.test(lines[j]); j++) block.push(lines[j]);
+    if (block.some((l) => /^\s*failureType: '?subtestsFailed/.test(l))) continue;
+    const at = block.findIndex((l) => /^\s*error: /.test(l));
+    let error = at < 0 ? '' : block[at].replace(/^\s*error: /, '').trim();
+    if (/^[|>]-?$/.test(error)) error = (block[at + 1] ?? '').trim();
+    failures.push({ test: m[2].replace(/ # .*$/, ''), error: error.replace(/^'|'$/g, '').slice(0, 400) });
   }
   const passed = total('pass');
   const failed = total('fail') + total('cancelled');

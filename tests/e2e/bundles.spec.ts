@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
+import { BUILD_DIR } from '../support/build';
 import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
 import { operations, spec } from '../support/openapi';
@@ -104,12 +105,19 @@ test('other pages load on intent: pointing at a link fetches its page, links in 
   await expect(page.locator('.openapi-left-panel__container h1')).toBeVisible();
 });
 
-/** The `description` front matter of every generated API page: what upstream's version metadata repeats per doc. */
+/**
+ * The description of every API page as built (its meta description, which the generated page's
+ * `description` front matter becomes): what upstream's version metadata repeats per doc. Read from
+ * build/, not api-docs/, which the fixture stage regenerates from other documents.
+ */
 function apiPageDescriptions(): Array<{ file: string; description: string }> {
-  const dir = path.resolve(__dirname, '../../api-docs');
-  return filesUnder(dir)
-    .filter((f) => f.endsWith('.mdx'))
-    .map((file) => ({ file, description: JSON.parse(fs.readFileSync(file, 'utf8').match(/^description: (".*")$/m)?.[1] ?? '""') as string }))
+  const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return filesUnder(path.join(BUILD_DIR, 'api'))
+    .filter((f) => f.endsWith('.html'))
+    .map((file) => {
+      const m = fs.readFileSync(file, 'utf8').match(/<meta\b[^>]*\bname=(?:"description"|description)\s[^>]*?content=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/);
+      return { file, description: decode(m?.[1] ?? m?.[2] ?? m?.[3] ?? '') };
+    })
     .filter((d) => d.description.length > 20);
 }
 

@@ -30,3 +30,16 @@ test("every file README.md links exists", () => {
     .filter((href) => !existsSync(path.join(ROOT, href)));
   assert.deepEqual(missing, []);
 });
+
+test('tests/README.md lists every stage of tests/run.mjs, and package.json runs each by name', async () => {
+  const { STAGES } = (await import('../run.mjs')) as { STAGES: Record<string, unknown> };
+  const doc = readFileSync(path.join(ROOT, 'tests/README.md'), 'utf8');
+  const listed = [...doc.matchAll(/^\| `([a-z0-9]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual(listed, Object.keys(STAGES), 'tests/README.md lists other stages than tests/run.mjs runs, or in another order');
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  assert.equal(scripts.test, 'node tests/run.mjs');
+  assert.equal(scripts['test:quick'], 'node tests/run.mjs --quick');
+  for (const stage of Object.keys(STAGES).filter((s) => !['lint', 'build', 'typecheck'].includes(s))) {
+    assert.equal(scripts[`test:${stage}`], `node tests/run.mjs ${stage}`, `npm run test:${stage} does not run the stage ${stage}`);
+  }
+});
