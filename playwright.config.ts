@@ -6,6 +6,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties outputDir when it starts, and test-results/stages/ holds the
+  // logs of the stages running beside it (tests/run.mjs).
+  outputDir: 'test-results/playwright',
   fullyParallel: true,
   workers: 2,
   retries: 0,

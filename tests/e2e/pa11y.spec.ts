@@ -6,6 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import pa11y from 'pa11y';
+import puppeteer from 'puppeteer';
 import { statSync } from 'node:fs';
 import { CHROMIUM } from '../../playwright.config';
 import { routeFile } from '../support/build';
@@ -39,21 +40,27 @@ for (const viewport of VIEWPORTS) {
     test(`pa11y (WCAG 2 AA) finds no error on the largest page of each kind at ${viewport.width} px, ${mode} mode`, async ({ baseURL }) => {
       test.setTimeout(60_000 + ROUTES.length * 30_000);
       const found: string[] = [];
-      for (const route of ROUTES) {
-        const { issues } = await pa11y(`${baseURL}${route}`, {
-          standard: 'WCAG2AA',
-          runners: ['htmlcs'],
-          includeWarnings: false,
-          includeNotices: false,
-          timeout: 60_000,
-          viewport,
-          actions: [`wait for element html[data-theme="${mode}"] to be added`],
-          chromeLaunchConfig: {
-            executablePath: CHROMIUM,
-            args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--blink-settings=preferredColorScheme=${blink}`],
-          },
-        });
-        found.push(...issues.map((i) => `${route} ${i.code}: ${i.message}\n    ${i.selector} — ${i.context?.slice(0, 160)}`));
+      // One browser for the pages of this width and mode (pa11y opens a fresh page in it for each).
+      const browser = await puppeteer.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--blink-settings=preferredColorScheme=${blink}`],
+      });
+      try {
+        for (const route of ROUTES) {
+          const { issues } = await pa11y(`${baseURL}${route}`, {
+            browser,
+            standard: 'WCAG2AA',
+            runners: ['htmlcs'],
+            includeWarnings: false,
+            includeNotices: false,
+            timeout: 60_000,
+            viewport,
+            actions: [`wait for element html[data-theme="${mode}"] to be added`],
+          });
+          found.push(...issues.map((i) => `${route} ${i.code}: ${i.message}\n    ${i.selector} — ${i.context?.slice(0, 160)}`));
+        }
+      } finally {
+        await browser.close();
       }
       expect(found, `${found.length} pa11y error(s) at ${viewport.width} px, ${mode} mode:\n${found.join('\n')}`).toEqual([]);
     });

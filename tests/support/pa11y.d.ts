@@ -17,6 +17,8 @@ declare module 'pa11y' {
     /** pa11y's action strings, e.g. 'wait for element <selector> to be added'. */
     actions?: string[];
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
+    /** A browser launched by the caller (Puppeteer's): pa11y opens a page in it and leaves it open. */
+    browser?: import('puppeteer').Browser;
   }
   export default function pa11y(url: string, options?: Pa11yOptions): Promise<{ issues: Pa11yIssue[] }>;
 }
