@@ -23,6 +23,8 @@ export const MAX_ANSWER_CHARS = 20_000;
 const SEARCH = 'search';
 /** Problems check_dataset lists (the rest are counted, by kind). */
 export const MAX_PROBLEMS = 50;
+/** The longest problem message check_dataset shows (the checker's own are shorter; longer ones quote the data). */
+export const MAX_PROBLEM_CHARS = 240;
 
 /** A tool's failure, shown to the agent as an error result with this message. */
 export class ToolError extends Error {}
@@ -596,7 +598,8 @@ export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?
   ];
   if (report.problems.length) {
     lines.push('', 'Problems (line: severity kind: message):');
-    for (const p of report.problems.slice(0, MAX_PROBLEMS)) lines.push(`- line ${p.line}: ${p.severity} ${p.kind}: ${p.message}`);
+    // A message may quote the data (a CSV header, a key): at most MAX_PROBLEM_CHARS of it.
+    for (const p of report.problems.slice(0, MAX_PROBLEMS)) lines.push(`- line ${p.line}: ${p.severity} ${p.kind}: ${p.message.length > MAX_PROBLEM_CHARS ? `${p.message.slice(0, MAX_PROBLEM_CHARS)}…` : p.message}`);
     const more = report.errors + report.warnings - Math.min(report.problems.length, MAX_PROBLEMS);
     if (more > 0) lines.push(`- …and ${more} more (${Object.entries(report.byKind).map(([k, n]) => `${k} ${n}`).join(', ')})`);
     lines.push('', 'How to fix each kind:');

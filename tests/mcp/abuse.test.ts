@@ -131,6 +131,10 @@ describe('over raw stdio', () => {
       await raw.request(26, 'tools/call', { name: 'search_docs', arguments: [long] }),
       await raw.request(27, long.slice(0, 5000)),
     ];
+    // A CSV header of about 400,000 characters: the checker's message quotes it, the answer at most a prefix of it.
+    const header = await raw.request(29, 'tools/call', { name: 'check_dataset', arguments: { rows: `${ECHO.repeat(6500)},b\nx,y\n` } });
+    assert.match(resultText(header.result as CallResult), /wrong-header|error/);
+    assert.ok(!JSON.stringify(header).includes(ECHO.repeat(4)), JSON.stringify(header).slice(0, 300));
     for (const reply of replies) {
       const out = JSON.stringify(reply);
       assert.ok(reply.error || (reply.result as CallResult).isError, `accepted: ${out.slice(0, 300)}`);
