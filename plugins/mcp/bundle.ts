@@ -17,7 +17,7 @@ import { mdxToMarkdown, oneLine } from '../shared/markdown';
 /** Where the bundle lives in the build, and its format version (the server refuses another). */
 export const MCP_DIR = '_mcp';
 export const BUNDLE_FILE = `${MCP_DIR}/bundle.json`;
-export const BUNDLE_FORMAT = 1;
+export const BUNDLE_FORMAT = 2;
 export const RULES_FILE = 'docs/_scripts/data/dataset-rules.json';
 export const ERRORS_PAGE = 'docs/errors.mdx';
 
@@ -46,7 +46,11 @@ export interface ErrorGuidance {
   text?: string;
 }
 
-export type BundleError = Omit<ErrorEntry, 'operations'> & { operations: string[]; guidance: ErrorGuidance };
+/**
+ * One error status: `operations` declare it (`METHOD /path`); `noBody` lists those of them that
+ * declare it without the body above (a state conflict, say: the reference documents no body there).
+ */
+export type BundleError = Omit<ErrorEntry, 'operations'> & { operations: string[]; noBody: string[]; guidance: ErrorGuidance };
 
 export interface McpBundle {
   format: number;
@@ -144,7 +148,8 @@ export function mcpBundle(options: {
   const errors = options.errors === false ? [] : errorCatalogue(options.recorded, options.recordedRoutes).map((e): BundleError => {
     const written = guidance.get(e.anchor);
     if (!written) throw new Error(`${ERRORS_PAGE}: no section {#${e.anchor}} for status ${e.status}`);
-    return { ...e, operations: e.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`), guidance: written };
+    const name = (o: ErrorEntry['operations'][number]) => `${o.method.toUpperCase()} ${o.path}`;
+    return { ...e, operations: e.operations.map(name), noBody: e.operations.filter((o) => o.noBody).map(name), guidance: written };
   });
   const rules = readFileSync(path.join(siteDir, RULES_FILE));
   return {

@@ -1,10 +1,11 @@
 /**
  * The docs MCP server (mcp/server.ts) driven by the SDK's own client, over stdio and over
- * Streamable HTTP, against the real build: every tool listed with a valid schema, answers on the
- * bundle, and bad input answered with a tool error (the server keeps running, reads nothing outside).
+ * Streamable HTTP, against the real build: every tool listed with a valid schema and bounded
+ * inputs, answers on the bundle (search hits with their text, a language filter, budgets that say
+ * how to read on, whole page resources), and bad input answered with a tool error that echoes at
+ * most a short prefix (the server keeps running, reads nothing outside). Abuse: abuse.test.ts.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +18,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { BUILD_DIR, routeFile } from '../support/build';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 import { freePort } from '../support/prism';
+import { inspect, LAUNCHER, resultText as text, ROOT, startHttp, TOOLS, type CallResult } from '../support/mcp';
 import { serve } from '../../scripts/serve-static';
-
-const ROOT = path.resolve(__dirname, '../..');
-const LAUNCHER = path.join(ROOT, 'mcp/run.mjs');
-const TOOLS = ['search_docs', 'get_page', 'list_operations', 'get_operation', 'get_schema', 'list_changes', 'lookup_error', 'check_dataset'];
-
-type CallResult = { content: Array<{ type: string; text?: string }>; isError?: boolean };
-const text = (r: CallResult) => r.content.map((c) => c.text ?? '').join('\n');
+import type { McpBundle } from '../../plugins/mcp/bundle';
 
 /** The text of a highlighted code block of the built HTML (lines are <br/>, tokens are spans). */
 const codeText = (code: string) =>
@@ -60,6 +56,8 @@ before(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcp-data-'));
   outside = await fs.mkdtemp(path.join(os.tmpdir(), 'mcp-outside-'));
   await fs.copyFile(path.join(SAMPLES, 'bad', 'broken-lines.jsonl'), path.join(dataDir, 'broken-lines.jsonl'));
+  // A name that starts with two dots is inside the folder, not above it.
+  await fs.copyFile(path.join(SAMPLES, 'bad', 'broken-lines.jsonl'), path.join(dataDir, '..dots.jsonl'));
   // 50 MB without writing 50 MB: a sparse file has the size the server must refuse from.
   const big = await fs.open(path.join(dataDir, 'big.jsonl'), 'w');
   await big.truncate(50 * 1048576);
@@ -93,44 +91,97 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
     before(async () => ({ client, stop } = await connect()));
     after(async () => stop?.());
 
-    test('lists every tool with a valid JSON Schema for its input', async () => {
+    test('lists every tool with a valid JSON Schema, a length limit on every string and a budget', async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
       const ajv = new Ajv({ strict: false });
+      /** Every string a schema takes, with or without a maxLength (enums are bounded by their values). */
+      const strings = (schema: Record<string, unknown>, at: string): Array<[string, unknown]> => {
+        if (schema.type === 'string' && !schema.enum) return [[at, schema.maxLength]];
+        return ['anyOf', 'oneOf'].flatMap((k) => ((schema[k] as Array<Record<string, unknown>> | undefined) ?? []).flatMap((s, i) => strings(s, `${at}.${k}[${i}]`)));
+      };
       for (const tool of tools) {
         assert.ok(tool.description && tool.description.length > 20, `${tool.name} has no description`);
         assert.equal(tool.inputSchema.type, 'object', tool.name);
         assert.ok(ajv.validateSchema(tool.inputSchema), `${tool.name}: ${ajv.errorsText(ajv.errors)}`);
-        assert.ok(Object.keys(tool.inputSchema.properties ?? {}).length > 0, `${tool.name} documents no input`);
+        const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+        assert.ok(Object.keys(properties).length > 2, `${tool.name} documents no input`);
+        for (const [name, schema] of Object.entries(properties)) {
+          for (const [at, max] of strings(schema, `${tool.name}.${name}`)) assert.ok(typeof max === 'number' && max > 0 && max <= 1_000_000, `${at} has no maxLength`);
+        }
+        assert.equal(properties.max_chars?.type, 'integer', `${tool.name} takes no max_chars`);
+        assert.equal(properties.offset?.type, 'integer', `${tool.name} takes no offset`);
       }
     });
 
-    test('search_docs("create training job") ranks the operation first', async () => {
+    test('search_docs ranks the operation first, and each hit carries its section text around the match', async () => {
       const answer = await ok('search_docs', { query: 'create training job' });
       const first = answer.split('\n')[0];
       assert.match(first, /^1\. Create SFT training job \[POST \/v1\/projects\/\{project_id\}\/training-jobs\] https:\/\/\S+\/api\/create-training-job$/);
+      // "How do I stream responses?" is answered in the hit itself: the deployment page's section says there is no streamed reply.
+      const stream = await ok('search_docs', { query: 'stream chat completions responses' });
+      assert.match(stream, /^ {5}.*no `stream` field and the reference documents no streamed reply/m);
+      // Bounded: no section's text is longer than the search's window (700 characters, plus the ellipses).
+      const many = await ok('search_docs', { query: 'dataset', limit: 10 });
+      for (const block of many.split(/\n(?=\s*(?:\d+\.|-) )/)) {
+        const body = block.split('\n').slice(1).map((line) => line.trimStart()).join('\n');
+        assert.ok(body.length <= 705, `a hit's text is ${body.length} characters: ${block.slice(0, 200)}`);
+      }
     });
 
-    test('get_operation carries the curl sample the built page shows, and its errors with guidance', async () => {
+    test('get_operation carries the curl sample the built page shows, its error bodies, and the error guidance once', async () => {
       const answer = JSON.parse(await ok('get_operation', { operation: 'createTrainingJob', language: 'curl' }));
       assert.equal(answer.method, 'POST');
       assert.equal(answer.sample.code, await pageSample('/api/create-training-job', 'curl'));
-      assert.match(answer.responses['400'].error.guidance, /\/errors#400$/);
-      assert.match(answer.responses['400'].error.retry, /^No\./);
+      assert.match(answer.responses['400'].body, /^ApiErrorInvalidInput/);
+      assert.equal(answer.responses['400'].retry, undefined);
+      assert.match(answer.errors['400'], /^400 Bad Request\. No\. .*\/errors#400$/);
+      assert.match(answer.errors.note, /lookup_error/);
       const python = JSON.parse(await ok('get_operation', { operation: 'POST /v1/projects/{project_id}/training-jobs', language: 'python' }));
       assert.equal(python.sample.code, await pageSample('/api/create-training-job', 'python'));
+      // An operation that declares a 400 without a body says so, with its own description.
+      const bundle = JSON.parse(await fs.readFile(path.join(BUILD_DIR, '_mcp/bundle.json'), 'utf8')) as McpBundle;
+      const [method, route] = bundle.errors.find((e) => e.status === '400')!.noBody[0].split(' ');
+      const conflict = JSON.parse(await ok('get_operation', { operation: `${method} ${route}` }));
+      assert.match(conflict.responses['400'].body, /^none documented/);
+      assert.ok(conflict.responses['400'].description, 'the state-conflict 400 keeps its own description');
     });
 
-    test('get_page returns a twin whole or one section', async () => {
+    test('get_page returns a twin whole or one section, cut to a budget with the offset to read on', async () => {
       const whole = await ok('get_page', { page: '/errors' });
       assert.match(whole, /^Source: https:\/\/\S+\/errors\n\n# Errors/);
       const section = await ok('get_page', { page: '/errors', section: '404' });
       assert.match(section, /^Source: \S+\/errors#404\n\n## 404 Not Found/);
       assert.doesNotMatch(section, /## 401/);
-      // A long page is cut at the cap, with a note naming its sections.
+      // A long page is cut at the default cap, with a note naming the offset and its sections.
       const long = await ok('get_page', { page: 'https://docs.withemissary.com/guides/grpo' });
       assert.ok(long.length <= 20_000, String(long.length));
-      assert.match(long, /\[Truncated: 20000 of \d+ characters shown .*Ask get_page for one section .*"Before you start"/);
+      assert.match(long, /\[Cut: characters 0–\d+ of \d+ shown \(budget 20000\)\. For the rest, call again with the same arguments and offset: \d+\. Or ask get_page for one section .*"Before you start"/);
+      // Read on with the offsets the notes give: the pieces make the whole page.
+      const full = `Source: https://docs.withemissary.com/guides/grpo\n\n${await fs.readFile(path.join(BUILD_DIR, 'guides/grpo.md'), 'utf8')}`;
+      let joined = '';
+      let offset: number | undefined;
+      for (let calls = 0; calls < 40; calls++) {
+        const piece = await ok('get_page', { page: '/guides/grpo', max_chars: 8000, ...(offset ? { offset } : {}) });
+        assert.ok(piece.length <= 8000, String(piece.length));
+        const next = /offset: (\d+)\.[^\]]*\]$/.exec(piece);
+        joined += piece.replace(/^\[Characters \d+–\d+ of \d+, from offset \d+\]\n/, '').replace(/\n\n\[Cut: [^\]]*\]$/, '');
+        if (!next) break;
+        offset = Number(next[1]);
+      }
+      assert.equal(joined, full);
+      await fails('get_page', { page: '/errors', offset: 10_000_000 }, /offset 10000000 is past the end of this answer/);
+    });
+
+    test('get_page keeps one language of code samples when asked', async () => {
+      const all = await ok('get_page', { page: '/fine-tuning/quickstart', section: '1. Create a project' });
+      assert.match(all, /#### curl\n\n```bash/);
+      const python = await ok('get_page', { page: '/fine-tuning/quickstart', section: 'create-a-project', language: 'python' });
+      assert.match(python, /#### Python\n\n```python/);
+      assert.doesNotMatch(python, /#### curl|```bash/);
+      const curl = await ok('get_page', { page: '/api/create-training-job', section: 'Code samples', language: 'curl' });
+      assert.match(curl, /### curl\n\n```bash/);
+      assert.doesNotMatch(curl, /### Python|```python/);
     });
 
     test('list_operations, get_schema and lookup_error answer from the bundle', async () => {
@@ -143,48 +194,91 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       assert.match(await ok('lookup_error', { status: 503 }), /503 is not declared by the API/);
     });
 
+    test('lookup_error with the operation gives its documented body, or says it has none', async () => {
+      const bundle = JSON.parse(await fs.readFile(path.join(BUILD_DIR, '_mcp/bundle.json'), 'utf8')) as McpBundle;
+      const bad = bundle.errors.find((e) => e.status === '400')!;
+      assert.ok(bad.noBody.length > 0, 'the bundle keeps which operations declare 400 without a body');
+      const conflict = bundle.operations.find((o) => `${o.method} ${o.path}` === bad.noBody[0])!;
+      const withBody = bundle.operations.find((o) => bad.operations.includes(`${o.method} ${o.path}`) && !bad.noBody.includes(`${o.method} ${o.path}`))!;
+      const none = await ok('lookup_error', { status: 400, operation: conflict.operationId, body: '{"status":400,"error":"x"}' });
+      assert.match(none, new RegExp(`Body: none documented\\. ${conflict.operationId} \\(${conflict.method} .*\\) declares 400 without a body`));
+      assert.doesNotMatch(none, /matches|has the fields of/);
+      const body = await ok('lookup_error', { status: '400', operation: withBody.operationId, body: '{"status":400,"error":"x"}' });
+      assert.match(body, /^Body: ApiErrorInvalidInput with /m);
+      assert.match(body, /Your body has the fields of ApiErrorInvalidInput\./);
+      // Without the operation: the shared body, and which operations document none.
+      assert.match(await ok('lookup_error', { status: 400 }), new RegExp(`Except: ${bad.noBody.length} operation\\(s\\) declare 400 with no documented body.*Pass operation`));
+      await fails('lookup_error', { status: 400, operation: 'noSuchOperation' }, /unknown operation "noSuchOperation"/);
+    });
+
     test('list_changes lists the embeddings rewrite as breaking', async () => {
       const answer = await ok('list_changes', { since: '2025-09' });
       assert.match(answer, /### BREAKING POST \S+ \(getEmbeddingsFromDeployment\)/);
       assert.match(answer, /\*\*Breaking:\*\*/);
       // Since the newest release's date (openapi/history/releases.yaml): nothing after it.
       const newest = (parse(await fs.readFile(path.join(ROOT, 'openapi/history/releases.yaml'), 'utf8')) as Array<{ date: string }>).map((r) => String(r.date)).sort().at(-1)!;
-      assert.match(await ok('list_changes', { since: newest }), new RegExp(`No release after ${newest}`));
+      assert.match(await ok('list_changes', { since: newest }), new RegExp(`No release after "${newest}"`));
       assert.doesNotMatch(await ok('list_changes', { since: '2026-03-18' }), /No release after/);
     });
 
     test('check_dataset names the bad lines of a bad file, and of pasted rows', async () => {
-      const answer = await ok('check_dataset', { file: 'broken-lines.jsonl' });
-      const lines = [...answer.matchAll(/^- line (\d+): error/gm)].map((m) => Number(m[1]));
-      assert.deepEqual(lines, BAD['broken-lines.jsonl'].lines);
-      assert.match(answer, BAD['broken-lines.jsonl'].says!);
+      for (const file of ['broken-lines.jsonl', '..dots.jsonl']) {
+        const answer = await ok('check_dataset', { file });
+        const lines = [...answer.matchAll(/^- line (\d+): error/gm)].map((m) => Number(m[1]));
+        assert.deepEqual(lines, BAD['broken-lines.jsonl'].lines, file);
+        assert.match(answer, BAD['broken-lines.jsonl'].says!);
+      }
       const pasted = await ok('check_dataset', { rows: '{"prompt":"a","completion":"b"}\n{"prompt":"a"\n' });
       assert.match(pasted, /^- line 2: error invalid-json/m);
     });
 
-    test('bad input gets a clear tool error, and the server keeps answering', async () => {
-      await fails('get_operation', { operation: 'createTrainingJobs2' }, /unknown operation "createTrainingJobs2"/);
-      await fails('search_docs', { query: '  ' }, /query is empty/);
-      await fails('check_dataset', { file: 'big.jsonl' }, /big\.jsonl is 50\.0 MB; check_dataset reads at most 20 MB/);
-      await fails('check_dataset', { file: '../../../../etc/passwd' }, /outside the folder this server may read/);
-      await fails('check_dataset', { file: 'link.jsonl' }, /outside the folder this server may read/);
-      await fails('check_dataset', { file: path.join(outside, 'secret.jsonl') }, /outside the folder this server may read/);
-      await fails('get_page', { page: '/../../../etc/passwd' }, /not a page path|no page/);
-      await fails('get_page', { page: 'https://example.com/errors' }, /not a page of/);
-      await fails('get_schema', { name: 'NoSuchSchema' }, /unknown schema/);
-      await fails('list_changes', { since: 'yesterday' }, /neither a release/);
+    test('bad input gets a clear tool error naming no folder, and the server keeps answering', async () => {
+      const errors: string[] = [];
+      const refused = async (tool: string, args: Record<string, unknown>, says: RegExp) => {
+        await fails(tool, args, says);
+        errors.push(text((await call(tool, args)) as CallResult));
+      };
+      await refused('get_operation', { operation: 'createTrainingJobs2' }, /unknown operation "createTrainingJobs2"/);
+      await refused('search_docs', { query: '  ' }, /query is empty/);
+      await refused('check_dataset', { file: 'big.jsonl' }, /"big\.jsonl" is 50\.0 MB; check_dataset reads at most 20 MB/);
+      // Outside the folder: one answer, whether something is there or not.
+      const outsideSays = /is outside the data folder this server may read/;
+      await refused('check_dataset', { file: '../../../../etc/passwd' }, outsideSays);
+      await refused('check_dataset', { file: '../../../../no/such/file.jsonl' }, outsideSays);
+      await refused('check_dataset', { file: 'link.jsonl' }, outsideSays);
+      await refused('check_dataset', { file: path.join(outside, 'secret.jsonl') }, outsideSays);
+      await refused('check_dataset', { file: path.join(outside, 'missing.jsonl') }, outsideSays);
+      await refused('check_dataset', { file: 'missing.jsonl' }, /no file "missing\.jsonl" in the data folder/);
+      await refused('get_page', { page: '/../../../etc/passwd' }, /not a page path|no page/);
+      await refused('get_page', { page: 'https://example.com/errors' }, /not a page of/);
+      await refused('get_page', { page: '/no/such/page' }, /no page "\/no\/such\/page"/);
+      await refused('get_schema', { name: 'NoSuchSchema' }, /unknown schema/);
+      await refused('list_changes', { since: 'yesterday' }, /neither a release/);
+      await refused('get_page', { page: '/errors', language: 'cobol' }, /cobol|Invalid|invalid/);
+      for (const message of errors) {
+        for (const folder of [dataDir, ROOT, BUILD_DIR]) assert.ok(!message.includes(folder), `an answer names ${folder}: ${message}`);
+      }
+      // Long inputs are echoed as a short prefix at most.
+      const long = 'x'.repeat(290);
+      for (const [tool, args] of [['get_operation', { operation: long }], ['get_schema', { name: long.slice(0, 200) }], ['get_page', { page: `/${long}` }], ['check_dataset', { file: long }], ['list_operations', { tag: long.slice(0, 100) }]] as const) {
+        const message = text(await call(tool, args));
+        assert.ok(!message.includes('x'.repeat(61)), `${tool} echoes its input: ${message.slice(0, 200)}`);
+      }
       assert.match(await ok('search_docs', { query: 'datasets' }), /^1\. /);
     });
 
-    test('pages are resources', async () => {
+    test('pages are resources, served whole', async () => {
       const { resources } = await client.listResources();
       const datasets = resources.find((r) => r.uri === 'https://docs.withemissary.com/fine-tuning/datasets.md');
       assert.ok(datasets, 'no resource for /fine-tuning/datasets');
       assert.equal(datasets.mimeType, 'text/markdown');
-      const read = await client.readResource({ uri: datasets.uri });
-      const body = (read.contents[0] as { text: string }).text;
-      const twin = await fs.readFile(path.join(BUILD_DIR, 'fine-tuning/datasets.md'), 'utf8');
-      assert.ok(body.startsWith(`Source: https://docs.withemissary.com/fine-tuning/datasets\n\n${twin.slice(0, 2000)}`), body.slice(0, 300));
+      for (const route of ['fine-tuning/datasets', 'guides/grpo']) {
+        const read = await client.readResource({ uri: `https://docs.withemissary.com/${route}.md` });
+        const body = (read.contents[0] as { text: string }).text;
+        const twin = await fs.readFile(path.join(BUILD_DIR, `${route}.md`), 'utf8');
+        assert.equal(body, `Source: https://docs.withemissary.com/${route}\n\n${twin}`, route);
+      }
+      assert.ok((await fs.stat(path.join(BUILD_DIR, 'guides/grpo.md'))).size > 20_000, 'the GRPO guide is longer than a tool answer');
     });
   });
 }
@@ -200,21 +294,12 @@ suite('over stdio', async () => {
 suite('over Streamable HTTP, reading the site from its URL', async () => {
   const site = await serve({ dir: BUILD_DIR, port: await freePort() });
   const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [LAUNCHER, '--site', siteUrl, '--data-dir', dataDir, '--http', String(port)], { cwd: os.tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (d) => {
-      log += d;
-      if (log.includes('/mcp (site:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${log}`)));
-  });
-  const endpoint = `http://127.0.0.1:${port}/mcp`;
+  const server = await startHttp(['--site', siteUrl, '--data-dir', dataDir]);
+  const endpoint = `http://127.0.0.1:${server.port}/mcp`;
   // The card of the self-hosted server names its endpoint; the catalog points to the card.
   const card = (await (await fetch(`${endpoint}/server-card`)).json()) as { remotes: Array<{ type: string; url: string }> };
   assert.deepEqual(card.remotes, [{ type: 'streamable-http', url: endpoint }]);
-  const catalog = (await (await fetch(`http://127.0.0.1:${port}/.well-known/mcp/catalog.json`)).json()) as { entries: Array<{ url: string }> };
+  const catalog = (await (await fetch(`http://127.0.0.1:${server.port}/.well-known/mcp/catalog.json`)).json()) as { entries: Array<{ url: string }> };
   assert.equal(catalog.entries[0].url, `${endpoint}/server-card`);
   const client = new Client({ name: 'docs-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
@@ -222,7 +307,7 @@ suite('over Streamable HTTP, reading the site from its URL', async () => {
     client,
     stop: async () => {
       await client.close();
-      child.kill();
+      await server.stop();
       await new Promise((resolve) => site.close(resolve));
     },
   };
@@ -256,24 +341,17 @@ test('the Cursor and VS Code configurations /ai-agents shows start a server a cl
   }
 });
 
-/**
- * The MCP Inspector's command-line mode (@modelcontextprotocol/inspector-cli; the whole Inspector
- * needs Node 22). Its build/index.js checks for "../package.json" against the current folder but
- * imports it next to itself, so it runs from a folder whose parent holds one: mcp/.
- */
-test('the MCP Inspector CLI lists the tools and calls search_docs', async () => {
-  const cli = path.join(path.dirname(require.resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build/index.js');
-  const inspect = (...args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, process.execPath, LAUNCHER, '--site', BUILD_DIR, ...args], { cwd: path.join(ROOT, 'mcp'), stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout!.on('data', (d) => (out += d));
-      child.stderr!.on('data', (d) => (err += d));
-      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`inspector exited with ${code}: ${err}${out}`))));
-    });
-  const listed = JSON.parse(await inspect('--method', 'tools/list')) as { tools: Array<{ name: string }> };
-  assert.deepEqual(listed.tools.map((t) => t.name).sort(), [...TOOLS].sort());
-  const called = JSON.parse(await inspect('--method', 'tools/call', '--tool-name', 'search_docs', '--tool-arg', 'query=create training job')) as CallResult;
-  assert.match(text(called), /^1\. Create SFT training job /);
+/** The MCP Inspector CLI, an independent client: the tools listed and one call, over stdio and over HTTP. */
+test('the MCP Inspector CLI lists the tools and calls search_docs, over stdio and over HTTP', async () => {
+  const http = await startHttp(['--site', BUILD_DIR]);
+  try {
+    for (const target of [[process.execPath, LAUNCHER, '--site', BUILD_DIR], [`http://127.0.0.1:${http.port}/mcp`]]) {
+      const listed = JSON.parse(await inspect(target, '--method', 'tools/list')) as { tools: Array<{ name: string }> };
+      assert.deepEqual(listed.tools.map((t) => t.name).sort(), [...TOOLS].sort(), target.join(' '));
+      const called = JSON.parse(await inspect(target, '--method', 'tools/call', '--tool-name', 'search_docs', '--tool-arg', 'query=create training job')) as CallResult;
+      assert.match(text(called), /^1\. Create SFT training job /, target.join(' '));
+    }
+  } finally {
+    await http.stop();
+  }
 });

@@ -1,8 +1,9 @@
-/** The docs MCP server's build-time parts (plugins/mcp): the /errors guidance it reads, its server card and catalog. */
+/** The docs MCP server's build-time parts (plugins/mcp): the /errors guidance it reads, the bundle's error statuses, its server card and catalog. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ERRORS_PAGE, errorGuidance } from '../../plugins/mcp/bundle';
+import { ERRORS_PAGE, errorGuidance, mcpBundle } from '../../plugins/mcp/bundle';
+import { entryRef, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import { cardName, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../plugins/mcp/clients';
 
 test('every section of docs/errors.mdx gives causes, what to do and whether to retry, or its prose', () => {
@@ -36,4 +37,28 @@ test('the server card follows the server-card draft (SEP-2127): schema URL, reve
   const catalog = mcpCatalog('https://docs.withemissary.com', 'https://docs.withemissary.com/.well-known/mcp/server-card.json');
   assert.equal(catalog.entries[0].type, 'application/mcp-server-card+json');
   assert.equal(catalog.entries[0].identifier, `urn:air:docs.withemissary.com:${cardName('https://docs.withemissary.com').split('/')[1]}`);
+});
+
+test('the bundle keeps, per error status, the operations that declare it without a body', () => {
+  const invalid = { $ref: '#/components/responses/InvalidInput' };
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/v1/things': { post: { operationId: 'createThing', responses: { '201': { description: 'ok' }, '400': invalid } } },
+      '/v1/things/{id}/start': { post: { operationId: 'startThing', responses: { '200': { description: 'ok' }, '400': { description: 'Not in a state that allows it. No documented body.' } } } },
+    },
+    components: {
+      responses: { InvalidInput: { description: 'Invalid.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } } },
+      schemas: { ApiError: { type: 'object', required: ['status'], properties: { status: { type: 'integer' }, error: { type: 'string' } } } },
+    },
+  } as unknown as OpenApiDocument;
+  const entries = listOperations(doc);
+  const routes = new Map(entries.map((e) => [entryRef(doc, e), `/api/${e.operation.operationId}`]));
+  const samples = new Map(entries.map((e) => [entryRef(doc, e), [{ id: 'curl', label: 'curl', highlight: 'bash', code: 'curl …' }]]));
+  const bundle = mcpBundle({ siteDir: '.', site: { title: 't', url: 'https://x.example' }, doc, recorded: doc, routes, samples, releases: [] });
+  const bad = bundle.errors.find((e) => e.status === '400')!;
+  assert.equal(bad.schemaName, 'ApiError');
+  assert.deepEqual(bad.operations, ['POST /v1/things', 'POST /v1/things/{id}/start']);
+  assert.deepEqual(bad.noBody, ['POST /v1/things/{id}/start']);
 });
