@@ -10,7 +10,7 @@ import { verdict } from '../src/components/DatasetChecker/verdict';
 import { searchIndex } from '../plugins/search/theme/SearchBar/engine';
 import { queryTerms, type PageInfo, type Manifest } from '../plugins/search/matcher';
 import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../plugins/api-reference/spec';
-import { BUNDLE_FILE, BUNDLE_FORMAT, sha256, type BundleError, type BundleOperation, type McpBundle } from '../plugins/mcp/bundle';
+import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../plugins/mcp/bundle';
 import { SiteError, type Site } from './site';
 
 /**
@@ -103,7 +103,11 @@ export async function openDocs(site: Site, dataDir: string | undefined): Promise
   const bundle = await site.json<McpBundle>(BUNDLE_FILE).catch((error: Error) => {
     throw new SiteError(`${site.where} has no readable MCP bundle (${error.message}); ${site.advice}`);
   });
-  if (bundle.format !== BUNDLE_FORMAT) throw new SiteError(`${site.where}/${BUNDLE_FILE} has format ${bundle.format}; this server reads format ${BUNDLE_FORMAT}: update the server`);
+  if (bundle.format !== BUNDLE_FORMAT) {
+    // An older bundle needs a newer build of the site; a newer one, a newer server.
+    const fix = typeof bundle.format === 'number' && bundle.format < BUNDLE_FORMAT ? site.advice : 'update the server';
+    throw new SiteError(`${site.where}/${BUNDLE_FILE} has format ${bundle.format}; this server reads format ${BUNDLE_FORMAT}: ${fix}`);
+  }
   let dir: string | undefined;
   if (dataDir !== undefined) {
     try {
@@ -434,7 +438,7 @@ export async function getOperation(docs: Docs, name: string, language = 'curl', 
         }),
       ),
     },
-    sample: { language, code: op.samples[language] },
+    sample: { language, code: operationSamples(op)[language] },
     otherLanguages: languages.filter((l) => l !== language),
   };
   return compact(absoluteLinks(docs, json(answer)), 'Or use get_schema for the named schemas, or get_page on the operation page for one section.', budget);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { SAMPLE_LANGUAGES } from '../../config/codeSamples';
 import type { CodeSample } from '../api-reference/samples';
 import { entryRef, listOperations, type OpenApiDocument } from '../api-reference/spec';
@@ -17,7 +18,7 @@ import { mdxToMarkdown, oneLine } from '../shared/markdown';
 /** Where the bundle lives in the build, and its format version (the server refuses another). */
 export const MCP_DIR = '_mcp';
 export const BUNDLE_FILE = `${MCP_DIR}/bundle.json`;
-export const BUNDLE_FORMAT = 2;
+export const BUNDLE_FORMAT = 3;
 export const RULES_FILE = 'docs/_scripts/data/dataset-rules.json';
 export const ERRORS_PAGE = 'docs/errors.mdx';
 
@@ -32,8 +33,37 @@ export interface BundleOperation {
   deprecated: boolean;
   /** Error statuses the operation declares (4xx, 5xx, `default`). */
   errors: string[];
-  /** Language id → the code sample the page shows, byte for byte (read from the generated page). */
-  samples: Record<string, string>;
+  /**
+   * The code samples the page shows (read from the generated page), packed: `packSamples`. Read
+   * them with `operationSamples`.
+   */
+  samples: string;
+}
+
+/**
+ * The most bytes an operation takes in the bundle on average (its JSON, samples packed): a
+ * 400-operation document (DocuSign's eSignature API, issue 41) then has a bundle of about 3 MiB.
+ * That document's operations take 3.7 KB on average (the largest 38 KB); Emissary's, 1.6 KB.
+ */
+export const MAX_OPERATION_BYTES = 8192;
+
+/**
+ * An operation's samples (language id → code), packed as base64 of Brotli-compressed JSON. The
+ * samples are most of a bundle: every language repeats the request body, and a body generated from
+ * the schemas repeats each shared schema wherever it is used (DocuSign's `Tabs` bodies are 500 KB
+ * in each language). Packed, DocuSign's bundle is 1.4 MB instead of 68 MB; the server unpacks
+ * one operation's samples when a tool answers about it.
+ */
+export function packSamples(samples: Record<string, string>): string {
+  const json = Buffer.from(JSON.stringify(samples));
+  // Quality 5 with a 16 MiB window: a body repeated 7 times is found again however large it is; higher qualities save 2% at twice the time.
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: json.length };
+  return brotliCompressSync(json, { params }).toString('base64');
+}
+
+/** An operation's samples as the page shows them: language id → code, byte for byte. */
+export function operationSamples(op: Pick<BundleOperation, 'samples'>): Record<string, string> {
+  return JSON.parse(brotliDecompressSync(Buffer.from(op.samples, 'base64')).toString('utf8')) as Record<string, string>;
 }
 
 /** The written guidance of one /errors section (docs/errors.mdx), as Markdown. */
@@ -129,7 +159,7 @@ export function mcpBundle(options: {
     const route = routes.get(ref);
     const shown = options.samples.get(ref);
     if (!route || !shown) throw new Error(`mcp: the OpenAPI plugin generated no page with code samples for ${entry.method.toUpperCase()} ${entry.path}`);
-    const samples = Object.fromEntries(shown.map((s) => [s.id, s.code]));
+    const samples = packSamples(Object.fromEntries(shown.map((s) => [s.id, s.code])));
     // operationId is optional in OpenAPI: without one, the page's name (from method and path) stands in.
     const operationId = entry.operation.operationId ?? route.split('/').pop()!;
     return {

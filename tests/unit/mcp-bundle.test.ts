@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ERRORS_PAGE, errorGuidance, mcpBundle } from '../../plugins/mcp/bundle';
+import { ERRORS_PAGE, errorGuidance, MAX_OPERATION_BYTES, mcpBundle, operationSamples } from '../../plugins/mcp/bundle';
+import { generateSamples, operationSample } from '../../plugins/api-reference/samples';
 import { entryRef, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import { cardName, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../plugins/mcp/clients';
 
@@ -61,4 +62,49 @@ test('the bundle keeps, per error status, the operations that declare it without
   assert.equal(bad.schemaName, 'ApiError');
   assert.deepEqual(bad.operations, ['POST /v1/things', 'POST /v1/things/{id}/start']);
   assert.deepEqual(bad.noBody, ['POST /v1/things/{id}/start']);
+});
+
+/**
+ * A document shaped like DocuSign's eSignature API (issue 41): one shared schema (`Tab`, 40 fields)
+ * under 30 array properties of another (`Tabs`), the body of every operation, with no example: each
+ * page's sample body is generated from the schemas, the shared one repeated 30 times, in 7 languages.
+ */
+function sharedSchemaDocument(operations: number): OpenApiDocument {
+  const field = (i: number) => [`field${i}`, { type: 'string', description: `Field ${i}.` }];
+  const tabs = Array.from({ length: 30 }, (_, i) => [`kind${i}Tabs`, { type: 'array', items: { $ref: '#/components/schemas/Tab' } }]);
+  const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Tabs' } } } };
+  const paths = Object.fromEntries(
+    Array.from({ length: operations }, (_, i) => [`/v2/envelopes/{envelopeId}/part${i}/tabs`, { put: { operationId: `updateTabs${i}`, parameters: [{ name: 'envelopeId', in: 'path', required: true, schema: { type: 'string' } }], requestBody: body, responses: { '200': { description: 'ok' } } } }]),
+  );
+  return {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths,
+    components: { schemas: { Tab: { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => field(i))) }, Tabs: { type: 'object', properties: Object.fromEntries(tabs) } } },
+  } as unknown as OpenApiDocument;
+}
+
+/** The bundle of a document with the samples its pages show (plugins/api-reference/options.ts makes them so). */
+function bundleOf(doc: OpenApiDocument) {
+  const entries = listOperations(doc);
+  const routes = new Map(entries.map((e) => [entryRef(doc, e), `/api/${e.operation.operationId}`]));
+  const samples = new Map(entries.map((e) => [entryRef(doc, e), generateSamples(operationSample(doc, e))]));
+  return { samples, bundle: mcpBundle({ siteDir: '.', site: { title: 't', url: 'https://x.example' }, doc, recorded: doc, routes, samples, releases: [], errors: false }) };
+}
+
+test('a bundle stays small when every operation repeats a shared schema in its sample body, and gives the page samples back byte for byte', () => {
+  const doc = sharedSchemaDocument(10);
+  const { bundle, samples } = bundleOf(doc);
+  const shown = samples.get(entryRef(doc, listOperations(doc)[0]))!;
+  // The case of issue 41: each page's samples hold the shared schema 30 times over, in each of 7 languages.
+  assert.ok(shown.reduce((n, s) => n + s.code.length, 0) > 100_000, 'the fixture repeats the shared schema in every sample');
+  const sizes = bundle.operations.map((o) => JSON.stringify(o).length);
+  const average = sizes.reduce((x, y) => x + y, 0) / sizes.length;
+  // MAX_OPERATION_BYTES on average keeps a 400-operation document's bundle near 3 MiB ("a few MB").
+  assert.ok(average <= MAX_OPERATION_BYTES, `an operation takes ${Math.round(average)} bytes of the bundle on average (at most ${MAX_OPERATION_BYTES})`);
+  for (const [i, op] of bundle.operations.entries()) {
+    const page = samples.get(entryRef(doc, listOperations(doc)[i]))!;
+    assert.deepEqual(operationSamples(op), Object.fromEntries(page.map((s) => [s.id, s.code])), op.operationId);
+  }
 });
