@@ -22,7 +22,7 @@ for (const file of files) {
     const env: NodeJS.ProcessEnv = { ...process.env, OPENAPI_EXAMPLES_FILE: `../../openapi/history/${file}` };
     // Without NODE_TEST_CONTEXT the child reports on stdout instead of to this runner.
     delete env.NODE_TEST_CONTEXT;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'tests/unit/openapi-examples.test.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', 'tests/unit/openapi-examples.test.ts'], {
       cwd: ROOT,
       env,
       encoding: 'utf8',
