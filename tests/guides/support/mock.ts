@@ -13,6 +13,8 @@ export interface Call {
   method: string;
   /** The path without the query. */
   path: string;
+  /** The request's headers, names in lower case. */
+  headers: http.IncomingHttpHeaders;
   request: unknown;
   status: number;
   response: unknown;
@@ -93,7 +95,7 @@ export async function startMock(): Promise<Mock> {
             res.write(c);
           });
           reply.on('end', () => {
-            calls.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], request: json(body), status: reply.statusCode ?? 0, response: json(Buffer.concat(answer)) });
+            calls.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, request: json(body), status: reply.statusCode ?? 0, response: json(Buffer.concat(answer)) });
             res.end();
           });
         },
