@@ -1,5 +1,5 @@
 /**
- * /fine-tuning/openai-sdk: its program (docs/_scripts/openai/deployment.mjs, shown whole on the
+ * /fine-tuning/openai-sdk: its program (docs/_scripts/tools/openai-deployment.mjs, shown whole on the
  * page) runs with the real `openai` npm package against the Prism mock of the document, which
  * validates every request. The calls must reach the documented paths with the key in X-API-Key,
  * no Authorization header, and the deployment's name as `model`.
@@ -12,7 +12,7 @@ import { SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
 import { startMock, type Mock } from './support/mock';
 import { runProgram, scriptEnv } from './support/run';
 
-const PROGRAM = path.join(SCRIPTS_ROOT, 'openai/deployment.mjs');
+const PROGRAM = path.join(SCRIPTS_ROOT, 'tools/openai-deployment.mjs');
 const MODEL = 'plain-errors-20260301-091500';
 let mock: Mock;
 
@@ -32,7 +32,7 @@ const run = (baseUrl: string) =>
 
 test('the page shows the program the test runs', () => {
   const page = readFileSync(path.join(SCRIPTS_ROOT, '../fine-tuning/openai-sdk.mdx'), 'utf8');
-  assert.match(page, /```js script="openai\/deployment\.mjs"/);
+  assert.match(page, /```js script="tools\/openai-deployment\.mjs"/);
 });
 
 test('the OpenAI SDK calls a deployment through the mock: chat completions and completions', async () => {

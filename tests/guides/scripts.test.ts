@@ -12,7 +12,7 @@ import { startMock, type Mock } from './support/mock';
 import { runGuide } from './support/run';
 import { trainsBeforeUpload } from './support/uploads';
 
-// Tools (tools/*, e.g. the dataset checker) take arguments and call no API: tests/unit runs them.
+// Tools (tools/*, e.g. the dataset checker) take arguments: tests/unit runs the checker, openai-sdk.test.ts the OpenAI SDK program.
 // GUIDE_SCRIPTS_ROOT runs another folder laid out like docs/_scripts (to see this test fail on purpose).
 const ROOT = process.env.GUIDE_SCRIPTS_ROOT ?? SCRIPTS_ROOT;
 const SCRIPTS = listScripts(ROOT).filter((s) => !s.tool);

@@ -1,6 +1,6 @@
 // Call an Emissary deployment with the official OpenAI SDK for Node (page: /fine-tuning/openai-sdk).
 // Needs Node 22 or later and the SDK: npm install openai
-// Run: EMISSARY_API_KEY=<your key> EMISSARY_MODEL=<your deployment's name> node deployment.mjs
+// Run: EMISSARY_API_KEY=<your key> EMISSARY_MODEL=<your deployment's name> node openai-deployment.mjs
 import OpenAI from 'openai';
 
 const key = process.env.EMISSARY_API_KEY;
