@@ -18,6 +18,7 @@ const all = {
         'fine-tuning/parameters',
         'fine-tuning/testing',
         'fine-tuning/deployment',
+        'fine-tuning/openai-sdk',
         'fine-tuning/limits',
       ],
     },

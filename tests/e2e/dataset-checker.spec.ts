@@ -105,6 +105,9 @@ test('token counts: each base model counts with its own tokenizer, times the epo
   await choose(page, long);
   expect(await counts(page)).toEqual({ total: 304 + 6, training: 2 * 310, over: 1 });
   await expect(form(page).locator('[data-over]')).toContainText('line 1 (304 tokens)');
+  // A row over the window is a warning, in the problems by line, not only a note.
+  await expect(form(page).locator('[data-over-warning]')).toContainText('1 row does not fit the context window of All-MiniLM-L6-V2-Embedding-Model');
+  await expect(form(page).locator('tr[data-kind="over-context"][data-line="1"]')).toContainText('warning');
   await expect(form(page).locator('[data-longest]')).toHaveText('line 1 (304 tokens), line 2 (6 tokens)');
 
   // A model without a tokenizer in this page keeps the estimate and says so.

@@ -77,7 +77,8 @@ test('the changed operations say so on their page and in their twin; unchanged o
     assert.match(page, new RegExp(`href=["']?/changelog#2026-11-${slug}["'\\s>]`), `/api/${slug} links its entry`);
     assert.match(await read(`api/${slug}.md`), new RegExp(`^> \\*\\*Changed 2026-11:\\*\\* .*\\(/changelog#2026-11-${slug}\\)`, 'm'));
   }
-  for (const slug of ['list-projects', 'get-embeddings-from-deployment']) assert.doesNotMatch(text(await html(`/api/${slug}`)), /Changed 20/, slug);
+  // Embeddings changed in 2026-11 too (a bound the reference lacks is gone); these did not.
+  for (const slug of ['list-projects', 'list-engines']) assert.doesNotMatch(text(await html(`/api/${slug}`)), /Changed 20/, slug);
 });
 
 test('both pages are in the sitemap, in llms.txt, and have Markdown twins with the generated content', async () => {

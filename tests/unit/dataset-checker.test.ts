@@ -192,11 +192,12 @@ describe('the Python checker\'s token counts', () => {
     assert.match(run.out, /Context window of Llama-3\.2-3B-Instruct: 131072 tokens, from https:\/\/huggingface\.co\/meta-llama\/Llama-3\.2-3B-Instruct/);
   });
 
-  it('flags the rows longer than the chosen model\'s window', () => {
+  it('warns on the rows longer than the chosen model\'s window', () => {
     const file = path.join(work, 'long.jsonl');
     writeFileSync(file, `${JSON.stringify({ prompt: 'word '.repeat(220), completion: 'ok' })}\n${JSON.stringify({ prompt: 'short', completion: 'ok' })}\n`);
     const run = check(file, ['--model', 'All-MiniLM-L6-V2-Embedding-Model']);
-    assert.match(run.out, /1 row\(s\) longer than the window: line 1 \(\d+ tokens\)/);
+    assert.match(run.out, /:1: warning: \d+ tokens, more than the 256-token context window of All-MiniLM-L6-V2-Embedding-Model \[over-context\]/);
+    assert.doesNotMatch(run.out, /:2: warning/);
   });
 
   it('with the tokenizers library importable, counts with it (a stand-in module that counts words)', () => {
@@ -212,4 +213,11 @@ describe('the Python checker\'s token counts', () => {
     assert.match(run.stdout, /^Tokens: counted with the tokenizers library with tokenizer\.json/m);
     assert.ok(run.stdout.includes(`${words} tokens in 3 rows; x 3 epochs = ${words * 3} training tokens`), run.stdout);
   });
+});
+
+test('the Python checker names the documented prompt format it adds to each row, with its source', () => {
+  const file = path.join(work, 'long-row.jsonl');
+  writeFileSync(file, `${JSON.stringify({ prompt: Array(300).fill('hello').join(' '), completion: 'How are you?' })}\n`);
+  const bert = check(file, ['--model', 'Bert-Classification-Model']);
+  assert.match(bert.out, /\[CLS\] before the text and \[SEP\] after it\), from https:\/\/huggingface\.co\/google-bert\/bert-base-uncased/);
 });

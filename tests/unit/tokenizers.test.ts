@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { countRows, loadCounter, loadEncoder, textsOf } from '../../src/components/DatasetChecker/tokenize';
-import { MODELS, TOKENIZERS, DEFAULT_MODEL, type TokenizerId } from '../../src/components/DatasetChecker/models';
+import { MODELS, TOKENIZERS, DEFAULT_MODEL, templateOf, type TokenizerId } from '../../src/components/DatasetChecker/models';
 
 /** Ids without the begin-of-text or [CLS]/[SEP] tokens, as the Llama, Mistral and BERT tokenizers give them. */
 const KNOWN: Record<TokenizerId, Array<[string, number[]]>> = {
@@ -82,4 +82,20 @@ describe('base models', () => {
     }
     assert.deepEqual(new Set(MODELS.map((m) => m.tokenizer).filter(Boolean)), new Set(Object.keys(KNOWN)), 'every tokenizer is used and tested');
   });
+});
+
+it('a row over the window counts the tokens of the model\'s documented prompt format (Llama 3 Instruct: 1 + 5 per message)', async () => {
+  const count = await loadCounter('llama3');
+  const llama3 = MODELS.find((m) => m.name === 'Llama-3.2-3B-Instruct')!;
+  const template = templateOf(llama3)!;
+  assert.match(template.source, /^https:\/\/www\.llama\.com\//, 'the format comes from a public page');
+  // "Hello world" + "This is a test": 2 + 4 text tokens; the template adds 1 + 5 × 2 = 11.
+  const rows: Array<[number, string[], number]> = [[1, ['Hello world', 'This is a test'], 2]];
+  assert.equal((await countRows(rows, count, 16))!.overCount, 0, '6 + 11 = 17 tokens would not fit 16, but without the template 6 do');
+  const withTemplate = (await countRows(rows, count, 16, undefined, template))!;
+  assert.deepEqual(withTemplate.over, [{ line: 1, tokens: 17 }]);
+  assert.equal(withTemplate.total, 6, 'totals count the text only');
+  assert.equal((await countRows(rows, count, 17, undefined, template))!.overCount, 0);
+  // Every template a model names exists and names its source.
+  for (const model of MODELS) if (model.template) assert.ok(templateOf(model)?.source.startsWith('https://'), `${model.name}: template ${model.template}`);
 });

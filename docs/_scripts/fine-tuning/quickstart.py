@@ -38,6 +38,12 @@ def main():
         )
     dataset_id = dataset["id"]
     print("Dataset ID:", dataset_id)
+    # Train only once the API reports the file as uploaded.
+    wait_for(
+        f"/v1/projects/{project_id}/datasets/{dataset_id}",
+        done=lambda d: d.get("is_uploaded") is True,
+        what=f"the upload of dataset {dataset_id}",
+    )
     # [end:upload-dataset]
 
     # [start:start-training]

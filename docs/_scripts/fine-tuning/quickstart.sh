@@ -31,6 +31,9 @@ dataset="$(api POST "/v1/projects/$project_id/datasets" \
   --form "name=plain-errors-train")"
 dataset_id="$(jq -er '.id' <<<"$dataset")"
 echo "Dataset ID: $dataset_id"
+# Train only once the API reports the file as uploaded.
+wait_for "/v1/projects/$project_id/datasets/$dataset_id" \
+  '.is_uploaded == true' "the upload of dataset $dataset_id" >/dev/null
 # [end:upload-dataset]
 
 # [start:start-training]

@@ -48,6 +48,10 @@ test_id="$(api POST "/v1/projects/$project_id/datasets" \
   --form "file=@invoices_test.jsonl" \
   --form "name=invoices_test_jsonl" | jq -r .id)"
 echo "datasets: train $train_id, test $test_id"
+# Train only once the API reports both files as uploaded.
+for id in "$train_id" "$test_id"; do
+  wait_for "/v1/projects/$project_id/datasets/$id" '.is_uploaded == true' "the upload of dataset $id" >/dev/null
+done
 # [end:upload]
 
 # [start:train]

@@ -91,6 +91,12 @@ def main():
             )
         dataset_ids[name] = dataset["id"]
         print(f"dataset {name}: {dataset['id']}")
+        # Train only once the API reports the file as uploaded.
+        wait_for(
+            f"/v1/projects/{project_id}/datasets/{dataset['id']}",
+            done=lambda d: d.get("is_uploaded") is True,
+            what=f"the upload of {path}",
+        )
     # [end:upload]
 
     # [start:train]

@@ -5,7 +5,7 @@ Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.
 with a regression head, reads the regression score of every checkpoint and deploys the best one.
 The API documents no inference call that returns a regression value, so the script ends there.
 Run it in an empty folder: it writes its own sample data. It starts one training job and one
-deployment on your account.
+deployment, and deletes the deployment at the end unless EMISSARY_KEEP_DEPLOYMENT=1.
 """
 # @include helpers
 # [start:setup]
@@ -102,6 +102,17 @@ def main():
     )
     print(f"{detail['name']}: {detail['status']} ({detail['id']}, task type {detail.get('task_type')})")
     # [end:deploy]
+
+    # [start:clean-up]
+    # No API call returns a regression value, so a running deployment only costs money here.
+    # Keep it for the dashboard's TESTING tab with EMISSARY_KEEP_DEPLOYMENT=1.
+    if os.environ.get("EMISSARY_KEEP_DEPLOYMENT") == "1":
+        print(f"kept {detail['name']}: delete it when you are done (Delete deployment)")
+    else:
+        step("Delete the deployment the API cannot call")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment['id']}")
+        print("deleted deployment", deployment["id"])
+    # [end:clean-up]
 
 
 run(main)

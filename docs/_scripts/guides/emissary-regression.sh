@@ -5,7 +5,7 @@
 # with a regression head, reads the regression score of every checkpoint and deploys the best one.
 # The API documents no inference call that returns a regression value, so the script ends there.
 # Run it in an empty folder: it writes its own sample data. It starts one training job and one
-# deployment on your account.
+# deployment, and deletes the deployment at the end unless EMISSARY_KEEP_DEPLOYMENT=1.
 # @include helpers
 # [start:start]
 
@@ -84,3 +84,15 @@ wait_for "/v1/projects/$project_id/deployments/$deployment_id" '.status == "Depl
   '.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"' |
   jq -r '"\(.name): \(.status) (\(.id), task type \(.task_type))"'
 # [end:deploy]
+
+# [start:clean-up]
+# No API call returns a regression value, so a running deployment only costs money here.
+# Keep it for the dashboard's TESTING tab with EMISSARY_KEEP_DEPLOYMENT=1.
+if [ "${EMISSARY_KEEP_DEPLOYMENT:-}" = "1" ]; then
+  echo "kept deployment $deployment_id: delete it when you are done (Delete deployment)"
+else
+  step "Delete the deployment the API cannot call"
+  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
+  echo "deleted deployment $deployment_id"
+fi
+# [end:clean-up]

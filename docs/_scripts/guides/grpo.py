@@ -74,6 +74,12 @@ def main():
         )
     dataset_id = dataset["id"]
     print("project:", project_id, "dataset:", dataset_id)
+    # Train only once the API reports the file as uploaded.
+    wait_for(
+        f"/v1/projects/{project_id}/datasets/{dataset_id}",
+        done=lambda d: d.get("is_uploaded") is True,
+        what="the upload of reviews_train.jsonl",
+    )
     # [end:upload]
 
     # [start:sft]

@@ -42,6 +42,8 @@ dataset_id="$(api POST "/v1/projects/$project_id/datasets" \
   --form "file=@reviews_train.jsonl" \
   --form "name=reviews_train_jsonl" | jq -r .id)"
 echo "project: $project_id dataset: $dataset_id"
+# Train only once the API reports the file as uploaded.
+wait_for "/v1/projects/$project_id/datasets/$dataset_id" '.is_uploaded == true' "the upload of reviews_train.jsonl" >/dev/null
 # [end:upload]
 
 # [start:sft]

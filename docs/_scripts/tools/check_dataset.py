@@ -373,8 +373,13 @@ def load_counter(model, tokenizer_file):
         return None, f"the transformers library could not load {repo}: {error}"
 
 
-def print_tokens(report, model, epochs, tokenizer_file):
-    rows = [(number, texts_of(row)) for number, row in report.rows]
+def messages_of(row):
+    """The messages of a row for its template: its messages list, else a prompt and a completion."""
+    return len(row["messages"]) if isinstance(row, dict) and isinstance(row.get("messages"), list) else 2
+
+
+def print_tokens(report, model, epochs, tokenizer_file, templates):
+    rows = [(number, texts_of(row), messages_of(row)) for number, row in report.rows]
     if not rows:
         return
     count, how = load_counter(model, tokenizer_file) if model.get("source") else (None, f"no tokenizer is known for {model['name']}")
@@ -383,10 +388,15 @@ def print_tokens(report, model, epochs, tokenizer_file):
         print(f"Tokens: an estimate, the characters of text divided by 4 ({how}).")
     else:
         print(f"Tokens: counted with {how}: the text of each value, without special tokens or chat template.")
+    template = templates.get(model.get("template") or "")
     cache = {}
     sizes = []
-    for number, texts in rows:
-        sizes.append((sum(cache.setdefault(text, count(text)) for text in texts), number))
+    in_window = []
+    for number, texts, messages in rows:
+        size = sum(cache.setdefault(text, count(text)) for text in texts)
+        sizes.append((size, number))
+        extra = template["fixed"] + template["per_message"] * messages if template else 0
+        in_window.append((size + extra, number))
     total = sum(size for size, _ in sizes)
     print(f"  {total} tokens in {len(rows)} rows; x {epochs} epochs = {total * epochs} training tokens")
     print("  Price and duration: not documented (the API and the dashboard publish no rate per token).")
@@ -394,11 +404,13 @@ def print_tokens(report, model, epochs, tokenizer_file):
     print("  Longest rows: " + ", ".join(f"line {number} ({size} tokens)" for size, number in longest))
     window = model.get("context")
     if window:
-        over = [(size, number) for size, number in sizes if size > window]
         print(f"  Context window of {model['name']}: {window} tokens, from {model['source']}")
-        if over:
-            listed = ", ".join(f"line {number} ({size} tokens)" for size, number in over[:5])
-            print(f"  {len(over)} row(s) longer than the window: {listed}. Whether the platform cuts or refuses them is not documented.")
+        if template:
+            print(f"  Each row also gets the tokens of the model's documented prompt format ({template['what']}), from {template['source']}; which format the platform applies is not documented.")
+        for size, number in in_window:
+            if size > window:
+                with_template = " with the prompt format's tokens" if template else ""
+                report.warning(number, "over-context", f"{size} tokens{with_template}, more than the {window}-token context window of {model['name']}")
 # [end:tokens]
 
 
@@ -417,7 +429,7 @@ def main():
         print(f"error: no such file: {args.file}", file=sys.stderr)
         sys.exit(2)
     report = check_file(args.file, args.task, args.dashboard, rules)
-    print_tokens(report, models[args.model], max(1, args.epochs), args.tokenizer)
+    print_tokens(report, models[args.model], max(1, args.epochs), args.tokenizer, rules["base_models"].get("templates", {}))
     if report.kinds:
         print("How to fix:")
         for kind in report.kinds:

@@ -1,7 +1,8 @@
 /** What the checker found: the layout it used, a summary of the file, and every problem with its line and fix. */
 import React, { type ReactNode } from 'react';
 import type { Report } from './check';
-import { TOKENIZERS, modelNamed, type BaseModel } from './models';
+import { TOKENIZERS, modelNamed, templateOf, type BaseModel } from './models';
+import { RULES } from './rules';
 import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
 import tokenStyles from './tokens.module.css';
@@ -31,8 +32,13 @@ export default function Results({ report }: { report: Report; source?: string })
   const { model: name, epochs, tokens } = useCounting();
   const model = modelNamed(name);
   const { summary, layout } = report;
-  const shown = report.problems.slice(0, MAX_SHOWN);
-  const hidden = report.errors + report.warnings - shown.length;
+  // Rows over the model's window are warnings, known once the tokens are counted.
+  const counted = tokens && tokens !== 'counting' && 'tokens' in tokens ? tokens.tokens : null;
+  const overWindow = model?.context && counted ? counted.over.map((r) => ({ line: r.line, severity: 'warning' as const, kind: 'over-context', message: overMessage(r.tokens, model) })) : [];
+  const overCount = overWindow.length ? counted!.overCount : 0;
+  const shown = [...overWindow, ...report.problems.slice(0, MAX_SHOWN - overWindow.length)];
+  const hidden = report.errors + report.warnings + overCount - shown.length;
+  const hints: Record<string, string> = { ...report.hints, ...(overCount && { 'over-context': RULES.problems['over-context'] }) };
   const share = (summary.bytes / summary.limitBytes) * 100;
   const limitShare = share > 0 && share < 1 ? 'under 1' : String(Math.round(share));
   return (
@@ -42,6 +48,11 @@ export default function Results({ report }: { report: Report; source?: string })
           Checked as <strong>{layout.title}</strong> (<code>{layout.task_type}</code>)
           {report.inferred ? ', the layout that fits the file best; choose the task above to check exactly that layout.' : ', the task you chose.'}
           {report.alsoFits.length > 0 && ` The file also fits: ${report.alsoFits.join(', ')}.`}
+        </p>
+      )}
+      {overCount > 0 && (
+        <p data-over-warning>
+          <strong>Warning:</strong> {plural(overCount, 'row')} {overCount === 1 ? 'does' : 'do'} not fit the context window of {model!.name}. {RULES.problems['over-context']}
         </p>
       )}
       <dl className={styles.summary}>
@@ -83,7 +94,7 @@ export default function Results({ report }: { report: Report; source?: string })
                   <td>{p.line}</td>
                   <td>{p.severity}</td>
                   <td>{withCode(p.message)}</td>
-                  <td>{withCode(report.hints[p.kind] ?? '')}</td>
+                  <td>{withCode(hints[p.kind] ?? '')}</td>
                 </tr>
               ))}
             </tbody>
@@ -103,6 +114,13 @@ export default function Results({ report }: { report: Report; source?: string })
   );
 }
 
+/** A row over the window: its tokens with the template's, against the window. */
+function overMessage(tokens: number, model: BaseModel): string {
+  const template = templateOf(model);
+  const counted = template ? `${plural(tokens, 'token')} with the ${template.what} (${template.source})` : plural(tokens, 'token');
+  return `${counted}, more than the ${plural(model.context ?? 0, 'token')} context window of ${model.name}`;
+}
+
 const lines = (rows: Array<{ line: number; tokens: number }>) => rows.map((r) => `line ${r.line} (${plural(r.tokens, 'token')})`).join(', ');
 
 /** Tokens per row, the total times the epochs, and the rows over the model's window, counted with its own tokenizer when this page has it. */
@@ -117,7 +135,7 @@ function TokenSummary({ report, model, epochs, tokens }: { report: Report; model
   if (!model || !tokenizer) how = `${estimate}. This page has no tokenizer for ${model?.name ?? 'this model'}${model?.note ? ` (${model.note})` : ''}.`;
   else if (tokens === 'counting') how = `counting with the ${tokenizer} tokenizer…`;
   else if (!counted) how = `${estimate}: the count with the ${tokenizer} tokenizer stopped (${tokens && 'failed' in tokens ? tokens.failed : 'no result'}).`;
-  else how = `counted with the ${tokenizer} tokenizer of ${model.name}: the text of each value, without the special tokens or chat template the platform adds (not documented).`;
+  else how = `counted with the ${tokenizer} tokenizer of ${model.name}: the text of each value. The rows over the window below also count ${templateOf(model) ? `the tokens of its documented prompt format (${templateOf(model)!.what})` : 'no template tokens: its model card documents no prompt format'}; which format the platform applies is not documented.`;
   return (
     <>
       <dt>Tokens</dt>
@@ -147,7 +165,7 @@ function TokenSummary({ report, model, epochs, tokens }: { report: Report; model
                 {model.note ? ` (${model.note})` : ''}.{' '}
                 {counted &&
                   (counted.overCount
-                    ? `${plural(counted.overCount, 'row')} ${counted.overCount === 1 ? 'is' : 'are'} longer: ${lines(counted.over)}${counted.overCount > counted.over.length ? ', …' : ''}. Whether the platform cuts such rows or refuses them is not documented: shorten or split them.`
+                    ? `${plural(counted.overCount, 'row')} ${counted.overCount === 1 ? 'is' : 'are'} longer: ${lines(counted.over)}${counted.overCount > counted.over.length ? ', …' : ''}, listed as warnings.`
                     : 'No row is longer.')}
               </>
             )}

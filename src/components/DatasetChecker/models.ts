@@ -11,9 +11,23 @@ export interface BaseModel {
   context: number | null;
   source: string | null;
   note?: string;
+  /** The documented prompt format whose tokens a row gets around its text (`templates`), if its card documents one. */
+  template?: string;
+}
+
+/** Tokens a documented prompt format adds to a row: `fixed` once, `per_message` for each message. */
+export interface Template {
+  fixed: number;
+  per_message: number;
+  /** What the tokens are, in words. */
+  what: string;
+  /** The public page that documents the format. */
+  source: string;
 }
 
 export const MODELS = data.models as BaseModel[];
 export const TOKENIZERS = data.tokenizers as Record<TokenizerId, string>;
+export const TEMPLATES = data.templates as Record<string, Template>;
+export const templateOf = (model: BaseModel | undefined): Template | undefined => (model?.template ? TEMPLATES[model.template] : undefined);
 export const DEFAULT_MODEL = data.default;
 export const modelNamed = (name: string | undefined): BaseModel | undefined => MODELS.find((m) => m.name === name);

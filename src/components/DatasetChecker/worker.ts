@@ -4,7 +4,7 @@
  * the chosen base model's tokenizer, loaded (from this site) only then. Makes no other request.
  */
 import { checkDataset, MAX_CHECK_BYTES } from './check';
-import { modelNamed } from './models';
+import { modelNamed, templateOf } from './models';
 import { countRows, loadCounter } from './tokenize';
 import type { CheckRequest, RecountRequest, WorkerMessage } from './protocol';
 
@@ -16,9 +16,9 @@ const GRACE_MS = 400;
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rows of the last check, kept for a recount with another model. */
-let lastTexts: Array<[number, string[]]> = [];
+let lastTexts: Array<[number, string[], number]> = [];
 
-async function countTokens(id: number, name: string | undefined, texts: Array<[number, string[]]>): Promise<void> {
+async function countTokens(id: number, name: string | undefined, texts: Array<[number, string[], number]>): Promise<void> {
   const model = modelNamed(name);
   if (!model?.tokenizer || !texts.length) return;
   try {
@@ -31,7 +31,7 @@ async function countTokens(id: number, name: string | undefined, texts: Array<[n
     const tokens = await countRows(texts, count, model.context, async () => {
       await breathe();
       return latest === id;
-    });
+    }, templateOf(model));
     post(tokens ? { type: 'tokens', id, tokens, ms: performance.now() - started } : { type: 'tokens-failed', id, message: 'a newer check replaced this one' });
   } catch (error) {
     post({ type: 'tokens-failed', id, message: error instanceof Error ? error.message : String(error) });
@@ -43,7 +43,7 @@ scope.onmessage = ({ data }: MessageEvent<CheckRequest | RecountRequest>) => {
   if ('recount' in data) return void countTokens(data.id, data.model, lastTexts);
   const started = performance.now();
   const { id, file, task, dashboard } = data;
-  const texts: Array<[number, string[]]> = [];
+  const texts: Array<[number, string[], number]> = [];
   try {
     const isFile = file instanceof File;
     // A file over the cap is refused from its size alone: it is never read into memory.

@@ -8,9 +8,23 @@
 import http from 'node:http';
 import { freePort, startPrism } from '../../support/prism';
 
+/** One call through the mock, with both bodies parsed when they are JSON. */
+export interface Call {
+  method: string;
+  /** The path without the query. */
+  path: string;
+  /** The request's headers, names in lower case. */
+  headers: http.IncomingHttpHeaders;
+  request: unknown;
+  status: number;
+  response: unknown;
+}
+
 export interface Mock {
   /** What scripts use as EMISSARY_BASE_URL. */
   baseUrl: string;
+  /** Every call so far, in order (tests run one script at a time: slice from a length taken before). */
+  calls: Call[];
   /** Prism's output so far. */
   log(): string;
   stop(): Promise<void>;
@@ -53,6 +67,14 @@ export async function startMock(): Promise<Mock> {
   const prism = await startPrism();
   const prismPort = prism.port;
   const log = prism.log;
+  const calls: Call[] = [];
+  const json = (b: Buffer): unknown => {
+    try {
+      return JSON.parse(b.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
 
   const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -67,7 +89,15 @@ export async function startMock(): Promise<Mock> {
         { host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers },
         (reply) => {
           res.writeHead(reply.statusCode ?? 502, reply.headers);
-          reply.pipe(res);
+          const answer: Buffer[] = [];
+          reply.on('data', (c: Buffer) => {
+            answer.push(c);
+            res.write(c);
+          });
+          reply.on('end', () => {
+            calls.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, request: json(body), status: reply.statusCode ?? 0, response: json(Buffer.concat(answer)) });
+            res.end();
+          });
         },
       );
       upstream.on('error', (error) => {
@@ -82,6 +112,7 @@ export async function startMock(): Promise<Mock> {
 
   return {
     baseUrl: `http://127.0.0.1:${proxyPort}`,
+    calls,
     log,
     async stop() {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
