@@ -24,7 +24,9 @@ export default defineConfig({
   webServer: {
     command: `npx tsx scripts/serve.ts --port ${PORT} --dir ${BUILD_DIR}`,
     url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+    // A server already on the port is reused only when asked (PW_REUSE_SERVER=1): on a shared
+    // machine it can be another checkout's build.
+    reuseExistingServer: process.env.PW_REUSE_SERVER === '1',
     timeout: 30_000,
   },
 });
