@@ -1,11 +1,11 @@
-import type { Config, LoadContext, PluginConfig } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
-import { API_DOCS_PLUGIN, API_OUTPUT_DIR, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
-import { LOGO_STATIC_DIR, otherDocument, publishLogo, SITE } from './plugins/api-reference/site';
+import { API_DOCS_PLUGIN, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
+import { LOGO_STATIC_DIR, publishLogo, siteInput, withOptions, writeSidebarInput } from './plugins/api-reference/site';
 import { GlobExcludeDefault } from '@docusaurus/utils';
 import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
@@ -22,6 +22,18 @@ import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
 import siteMeta, { createSitemapItems } from './plugins/site-meta';
 import { REPOSITORY_URL } from './config/navbar';
+
+/**
+ * The site's inputs, read here once and handed to the plugins as their options (plugins/api-reference/site.ts):
+ * OPENAPI_SPEC=<file> builds the site from another OpenAPI document (the test fixtures, the
+ * benchmark's multiplied and real-world documents); SITE_CONFIG=<file> says what that site calls
+ * itself and which of Emissary's own pages it keeps. Unset, the site is Emissary's.
+ */
+const input = siteInput(__dirname, { spec: process.env.OPENAPI_SPEC, siteConfig: process.env.SITE_CONFIG });
+const { site } = input;
+const otherDocument = !input.spec.recorded;
+// The sidebars files are loaded by path, with no options: they read the input from here.
+writeSidebarInput(__dirname, input);
 
 /**
  * The page generator only adds the `gen-api-docs` and `clean-api-docs` commands, and its options
@@ -43,7 +55,7 @@ const API_DOCS = OFF.includes(slugOf("The API's docs send less data to every pag
  * the guides (every other file of docs/, the home page among them), /errors and /changelog.
  * Without any, the docs instance goes and `/` is the API's home page (plugins/api-reference).
  */
-const { pages } = SITE();
+const { pages } = site;
 const allPages = Object.values(pages).every(Boolean);
 /** The file of docs/ each single Emissary-only page is. */
 const PAGE_FILES = { errors: 'errors.mdx', changelog: 'changelog.mdx' } as const;
@@ -52,25 +64,25 @@ const docsInclude = pages.guides ? ['**/*.{md,mdx}'] : pageFiles(true);
 /** The docs instance's file globs, given only when the site leaves something out (the client's site config stays as it was). */
 const docsFiles = allPages ? {} : { include: docsInclude, exclude: [...GlobExcludeDefault, ...pageFiles(false)] };
 /** Built from another document, the navbar has none of Emissary's own links (its dashboard and repository). */
-const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guides : !otherDocument() || !('href' in item)));
+const navbarItems = navbar.items.filter((item) => ('docId' in item ? pages.guides : !otherDocument || !('href' in item)));
 /** Built from another document: its logo from SITE_CONFIG (served from LOGO_STATIC_DIR), or none; never Emissary's. */
-const otherLogo = otherDocument() ? publishLogo(__dirname) : undefined;
+const otherLogo = otherDocument ? publishLogo(__dirname, site) : undefined;
 const otherNavbar = () => {
   const { logo, ...rest } = navbar;
-  return { ...rest, title: SITE().title, items: navbarItems, ...(otherLogo ? { logo: { alt: `${SITE().title} logo`, src: otherLogo, width: logo.width, height: logo.height } } : {}) };
+  return { ...rest, title: site.title, items: navbarItems, ...(otherLogo ? { logo: { alt: `${site.title} logo`, src: otherLogo, width: logo.width, height: logo.height } } : {}) };
 };
 
 const config = {
   // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
-  title: SITE().title,
+  title: site.title,
   // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
   ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
-  tagline: otherDocument() ? (SITE().summary ?? SITE().title) : 'Start your first fine-tuning project with Emissary',
-  favicon: otherDocument() ? otherLogo : 'img/favicon.svg',
+  tagline: otherDocument ? (site.summary ?? site.title) : 'Start your first fine-tuning project with Emissary',
+  favicon: otherDocument ? otherLogo : 'img/favicon.svg',
   // Another document's site with no logo: an empty icon, so browsers do not ask for /favicon.ico (a 404 on every first visit).
-  ...(otherDocument() && !otherLogo ? { headTags: [{ tagName: 'link', attributes: { rel: 'icon', href: 'data:,' } }] } : {}),
+  ...(otherDocument && !otherLogo ? { headTags: [{ tagName: 'link', attributes: { rel: 'icon', href: 'data:,' } }] } : {}),
   // Emissary's address, or SITE_CONFIG `url` (plugins/api-reference/site.ts).
-  url: SITE().url,
+  url: site.url,
   baseUrl: '/',
   trailingSlash: false,
   organizationName: 'Emissary',
@@ -129,26 +141,30 @@ const config = {
         sitemap: {
           lastmod: 'date',
           createSitemapItems: async (params) =>
-            (await createSitemapItems(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
+            (await createSitemapItems(input.spec)(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
         },
       } satisfies Preset.Options,
     ],
   ],
 
+  // Local plugins are listed as [plugin, options] (withOptions), each checking its options (validateOptions).
+  // The plugin functions, not their paths: Docusaurus loads a plugin given by path into a module graph
+  // of its own (no require cache), which costs 0.5 s or more per plugin and process and gives each its
+  // own copy of shared modules (the parsed document among them).
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
     [API_DOCS, apiDocsOptions()],
-    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(apiPageAdditions, API_DOCS)] satisfies PluginConfig] : []),
-    llmsTxt,
+    ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(input, apiPageAdditions, API_DOCS)] satisfies PluginConfig] : []),
+    withOptions(llmsTxt, input),
     // The docs MCP server's bundle, client configurations and server card (plugins/mcp; the server is mcp/server.ts).
-    mcp,
+    withOptions(mcp, input),
     // /changelog and /errors: their data and components, and /changelog.xml (plugins/changelog).
-    changelog,
-    guideScripts,
+    withOptions(changelog, input),
+    withOptions(guideScripts, input),
     cspHeaders,
-    shareCards,
+    withOptions(shareCards, input),
     // noindex on the maintainer handbook's pages (the template pages kept for maintainers).
-    (context: LoadContext) => handbook(context, { guides: pages.guides }),
+    withOptions(handbook, { guides: pages.guides }),
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
     // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/link-check).
@@ -157,11 +173,11 @@ const config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
-    (context: LoadContext) => apiReference(context, { patchesOff: OFF }),
+    withOptions(apiReference, { ...input, patchesOff: OFF }),
     // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).
-    search,
+    withOptions(search, input),
     // Last, so its components win over the themes above (patches of upstream internals; UPGRADING.md).
-    (context: LoadContext) => fastHydration(context, { patchesOff: OFF }),
+    withOptions(fastHydration, { patchesOff: OFF }),
   ],
 
   themeConfig: {
@@ -170,16 +186,16 @@ const config = {
     // On every page, for link previews (og:title, og:description, og:url and og:image come per page).
     metadata: [
       { property: 'og:type', content: 'website' },
-      { property: 'og:site_name', content: SITE().title }, // The site's title above.
+      { property: 'og:site_name', content: site.title }, // The site's title above.
     ],
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar: otherDocument() ? otherNavbar() : { ...navbar, items: navbarItems },
+    navbar: otherDocument ? otherNavbar() : { ...navbar, items: navbarItems },
     // Built from another document: no Emissary links, the reference and the downloads only
     // (`pathname://`: a file postBuild writes, which Docusaurus's link check cannot see, on every page).
-    footer: otherDocument()
-      ? { style: 'dark', links: [{ title: SITE().title, items: [{ label: 'API reference', to: '/api' }, { label: 'OpenAPI document', href: 'pathname:///openapi.yaml' }] }] }
+    footer: otherDocument
+      ? { style: 'dark', links: [{ title: site.title, items: [{ label: 'API reference', to: '/api' }, { label: 'OpenAPI document', href: 'pathname:///openapi.yaml' }] }] }
       : footer,
     // Dark highlighting in both colour modes, as the spec says.
     prism: {

@@ -1,7 +1,8 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
-import { SITE } from './plugins/api-reference/site';
+import { sidebarInput } from './plugins/api-reference/site';
 
-const { pages } = SITE();
+/** The pages the site keeps, as docusaurus.config.ts read them (this file is loaded by path and takes no options). */
+const { pages } = sidebarInput(__dirname).site;
 /** The ones of /errors and /changelog the site keeps. */
 const kept = (...ids: Array<'errors' | 'changelog'>) => ids.filter((id) => pages[id]);
 

@@ -4,10 +4,10 @@
  */
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { checkDataset, formatOfText, MAX_CHECK_BYTES } from '../src/components/DatasetChecker/check';
-import { RULES } from '../src/components/DatasetChecker/rules';
-import { verdict } from '../src/components/DatasetChecker/verdict';
-import { searchIndex } from '../plugins/search/theme/SearchBar/engine';
+import { checkDataset, formatOfText, MAX_CHECK_BYTES } from '../plugins/shared/dataset-check/check';
+import { RULES } from '../plugins/shared/dataset-check/rules';
+import { verdict } from '../plugins/shared/dataset-check/verdict';
+import { searchIndex } from '../plugins/search/engine';
 import { queryTerms, type PageInfo, type Manifest } from '../plugins/search/matcher';
 import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../plugins/api-reference/spec';
 import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../plugins/mcp/bundle';

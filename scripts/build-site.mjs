@@ -63,6 +63,9 @@ function move(from, to) {
   }
 }
 
+// Each process reads what gen-api, the build's first, computed (plugins/shared/computed-once.ts).
+process.env.EMISSARY_BUILD_STATE ||= path.join(SITE_DIR, '.docusaurus', 'build-state');
+
 const args = process.argv.slice(2);
 const outDir = outDirOf(args);
 const serverDir = path.join(outDir, '__server');

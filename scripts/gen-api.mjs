@@ -11,6 +11,11 @@
  * in one rename, and loses the ones no longer generated: a running dev server reloads once, on
  * complete files, or not at all when nothing changed.
  *
+ * It is the first process of every build (and of `npm start`): it empties the build's folder
+ * (EMISSARY_BUILD_STATE, .docusaurus/build-state unless set), where each result a build computes once is
+ * written for its later processes, with the work log (plugins/shared/computed-once.ts); scripts/build-site.mjs
+ * hands the same folder to its processes.
+ *
  * Plain JavaScript: the build must not need a TypeScript runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,6 +49,10 @@ function removeEmptyFolders(dir) {
     if (readdirSync(sub).length === 0) rmdirSync(sub);
   }
 }
+
+process.env.EMISSARY_BUILD_STATE ||= path.join(SITE_DIR, '.docusaurus', 'build-state');
+rmSync(process.env.EMISSARY_BUILD_STATE, { recursive: true, force: true });
+mkdirSync(process.env.EMISSARY_BUILD_STATE, { recursive: true });
 
 rmSync(STAGING, { recursive: true, force: true });
 mkdirSync(STAGING, { recursive: true });

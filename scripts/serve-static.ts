@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { resolveFile } from '../plugins/shared/files';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,20 +31,6 @@ export interface ServeOptions {
   headers?: Record<string, string>;
 }
 
-async function isFile(p: string): Promise<boolean> {
-  return fs.stat(p).then((s) => s.isFile(), () => false);
-}
-
-/** Maps a URL path to a file of the build, or null. */
-export async function resolveFile(dir: string, urlPath: string): Promise<string | null> {
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const base = path.join(dir, clean);
-  if (!base.startsWith(path.resolve(dir))) return null;
-  for (const candidate of [base, `${base}.html`, path.join(base, 'index.html')]) {
-    if (await isFile(candidate)) return candidate;
-  }
-  return null;
-}
 
 /** Headers of the `/*` block of a _headers file. */
 export async function siteHeaders(dir: string): Promise<Record<string, string>> {

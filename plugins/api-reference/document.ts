@@ -1,10 +1,12 @@
 /**
- * The OpenAPI document as the plugins read it: each file read and parsed once per process and the
- * result shared (the API reference's downloads, the changelog and error catalogue, search, llms.txt).
- * Read again only when the file changed on disk (a running `npm start`). Callers must not modify
- * the document they get.
+ * The OpenAPI document as the plugins read it: each file parsed once per build (the first process
+ * that reads it parses it, the later ones read what it wrote: ../shared/computed-once.ts) and shared
+ * within a process (the API reference's downloads, the changelog and error catalogue, search,
+ * llms.txt, the MCP bundle). Read again only when the file changed on disk (a running `npm start`).
+ * Callers must not modify the document they get.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { computedOnce, hashOf, siteFile } from '../shared/computed-once';
 import { parseOpenApi, type OpenApiDocument } from './spec';
 
 interface Loaded {
@@ -25,7 +27,8 @@ export function openApiDocument(file: string): { text: string; doc: OpenApiDocum
   let entry = loaded.get(file);
   if (entry?.stamp !== stamp) {
     const text = readFileSync(file, 'utf8');
-    entry = { text, doc: parseOpenApi(text), stamp };
+    const doc = computedOnce('parse', siteFile(file), hashOf(text), () => parseOpenApi(text));
+    entry = { text, doc, stamp };
     loaded.set(file, entry);
   }
   return { text: entry.text, doc: entry.doc };

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import { API_OUTPUT_DIR, OPENAPI_SPEC_FILE } from './options';
+import * as z from 'zod';
+import { API_OUTPUT_DIR } from './options';
 import { postmanCollection } from './postman';
-import { SITE } from './site';
+import { siteInputValidator, type SiteInput } from './site';
 import { sampleTarget } from './samples';
 import { openApiDocument } from './document';
 import { partsOff, themeWithout } from '../fast-hydration/patches';
@@ -101,8 +102,9 @@ function apiOnly(module: Module): boolean {
   return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
 }
 
-export default function apiReference(context: LoadContext, options: { patchesOff?: string[] } = {}): Plugin {
-  const specFile = OPENAPI_SPEC_FILE;
+export default function apiReference(context: LoadContext, options: SiteInput & { patchesOff?: string[] }): Plugin {
+  const { spec, site } = options;
+  const specFile = spec.file;
   const { url, baseUrl } = context.siteConfig;
   // Theme files of patches left out (EMISSARY_PATCHES_OFF; ./patches.ts).
   const themePath = themeWithout(THEME, partsOff(PATCHES, new Set(options.patchesOff ?? [])).theme, context.generatedFilesDir, 'api-reference');
@@ -136,14 +138,16 @@ export default function apiReference(context: LoadContext, options: { patchesOff
     },
     async contentLoaded({ actions }) {
       // Without the guides, the docs home at / goes with them: the API's own home takes its place.
-      if (!SITE().pages.guides) actions.addRoute({ path: baseUrl, component: '@theme/ApiHome', exact: true });
+      if (!site.pages.guides) actions.addRoute({ path: baseUrl, component: '@theme/ApiHome', exact: true });
     },
     async postBuild({ outDir }) {
       const { text, doc } = openApiDocument(specFile);
       await fs.writeFile(path.join(outDir, 'openapi.yaml'), text);
       await fs.writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
       const collection = postmanCollection(doc, sampleTarget(doc, {}).baseUrl, `${url}${baseUrl}`);
-      await fs.writeFile(path.join(outDir, SITE().postmanFile), `${JSON.stringify(collection, null, 2)}\n`);
+      await fs.writeFile(path.join(outDir, site.postmanFile), `${JSON.stringify(collection, null, 2)}\n`);
     },
   };
 }
+
+apiReference.validateOptions = siteInputValidator('api-reference', { patchesOff: z.array(z.string()).optional() });

@@ -10,25 +10,18 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
-import { openApiDocument, RECORDED_SPEC } from './document';
+import { openApiDocument } from './document';
 import { generateSamples, operationSample } from './samples';
 import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { SITE, otherDocument, withConfiguredErrorLinks } from './site';
+import { withConfiguredErrorLinks, type ApiSpec, type SiteInput } from './site';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
 
-/**
- * The OpenAPI document, relative to the site. `OPENAPI_SPEC` builds the site from another one: the
- * benchmark's multiplied documents (scripts/bench/multiply-spec.ts) and the test fixtures.
- */
-export const OPENAPI_SPEC = process.env.OPENAPI_SPEC || RECORDED_SPEC;
 /** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): the config names the API's docs plugin by this path. */
 export const API_DOCS_PLUGIN = path.join(HERE, 'lean-docs-data.ts');
-/** The document's file: `OPENAPI_SPEC` relative to the site, or absolute. */
-export const OPENAPI_SPEC_FILE = path.resolve(SITE_DIR, OPENAPI_SPEC);
 /** The docs-plugin instance that serves the generated pages under /api. */
 export const API_DOCS_PLUGIN_ID = 'api';
 /**
@@ -47,13 +40,13 @@ type InfoPageItem = Parameters<typeof createInfoPageMD>[0] & YamlFields & { id: 
 type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { sample?: string; description?: string } };
 
 /**
- * The document the generator reads: `OPENAPI_SPEC` itself, or, when its titles need it
+ * The document the generator reads: the site's document itself, or, when its titles need it
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
-function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed, problems } = normalizeDocument(openApiDocument(OPENAPI_SPEC_FILE).doc, { providerLinks: otherDocument() });
-  for (const problem of problems) console.warn(`[WARNING] ${OPENAPI_SPEC}: ${problem}`);
-  if (!changed) return { specPath: OPENAPI_SPEC, doc };
+function generatorDocument(spec: ApiSpec): { specPath: string; doc: OpenApiDocument } {
+  const { doc, changed, problems } = normalizeDocument(openApiDocument(spec.file).doc, { providerLinks: !spec.recorded });
+  for (const problem of problems) console.warn(`[WARNING] ${spec.path}: ${problem}`);
+  if (!changed) return { specPath: spec.path, doc };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
   writeFileSync(path.join(SITE_DIR, copy), JSON.stringify(doc));
@@ -62,15 +55,15 @@ function generatorDocument(): { specPath: string; doc: OpenApiDocument } {
 }
 
 /** One warning per value the document gives no example for (the sample shows one built from its schema). */
-const warnMissing = (where: string) =>
-  console.warn(`[WARNING] ${OPENAPI_SPEC}: no example for the ${where}; the code samples show a value built from its schema.`);
+const missingWarner = (spec: ApiSpec) => (where: string) =>
+  console.warn(`[WARNING] ${spec.path}: no example for the ${where}; the code samples show a value built from its schema.`);
 
 /** Fails the generation when two items would write one page (the plugin would keep the first and skip the other). */
-export function pageRegistry() {
+export function pageRegistry(spec: Pick<ApiSpec, 'path'>) {
   const owners = new Map<string, string>();
   return (page: string, owner: string) => {
     const first = owners.get(page);
-    if (first) throw new Error(`${OPENAPI_SPEC}: ${first} and ${owner} would share the page ${page}; give one of them another operationId or title.`);
+    if (first) throw new Error(`${spec.path}: ${first} and ${owner} would share the page ${page}; give one of them another operationId or title.`);
     owners.set(page, owner);
   };
 }
@@ -79,8 +72,8 @@ export function pageRegistry() {
  * Ends every API page: its source is the OpenAPI document, not the generated file an "Edit this page" would open.
  * Built from another document, no link: the document is not in Emissary's repository.
  */
-export const withSourceLink = (markdown: string) =>
-  otherDocument() ? markdown : `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${OPENAPI_SPEC}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
+export const withSourceLink = (spec: ApiSpec, markdown: string) =>
+  !spec.recorded ? markdown : `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${spec.path}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
 export function apiDocsOptions(): DocsOptions {
@@ -107,17 +100,18 @@ export interface PageAdditions {
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
 /** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
-export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS, docsPlugin = API_DOCS_PLUGIN) {
+export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditions = NO_ADDITIONS, docsPlugin = API_DOCS_PLUGIN) {
   // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
   const additions: PageAdditions = {
-    withNote: SITE().changeNotes ? given.withNote : NO_ADDITIONS.withNote,
+    withNote: site.changeNotes ? given.withNote : NO_ADDITIONS.withNote,
     // Emissary's /errors, else the error page SITE_CONFIG names, else none.
-    withErrorLinks: SITE().errorLinks ? given.withErrorLinks : SITE().errorsUrl ? withConfiguredErrorLinks : NO_ADDITIONS.withErrorLinks,
+    withErrorLinks: site.errorLinks ? given.withErrorLinks : site.errorsUrl ? withConfiguredErrorLinks(site) : NO_ADDITIONS.withErrorLinks,
   };
   // The generator reads the document through our loader: every page within PAGE_NODES (resolve.ts).
   patchSpecLoader();
-  const { specPath, doc } = generatorDocument();
-  const claim = pageRegistry();
+  const { specPath, doc } = generatorDocument(spec);
+  const claim = pageRegistry(spec);
+  const warnMissing = missingWarner(spec);
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
   const operations = listOperations(doc);
   const webhooks = listWebhooks(doc);
@@ -154,37 +148,37 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS, docsPlug
             const entry = webhook
               ? webhooks.find((e) => (api.operationId ? e.operation.operationId === api.operationId : !e.operation.operationId && titleOf(e) === item.title))
               : find(operations, api.method, (e) => e.path === api.path);
-            if (!entry) throw new Error(`${OPENAPI_SPEC}: the generator's ${api.method.toUpperCase()} ${api.path} is not in the document`);
+            if (!entry) throw new Error(`${spec.path}: the generator's ${api.method.toUpperCase()} ${api.path} is not in the document`);
             const ref = entryRef(doc, entry);
             claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
             if (!webhook) item.codeSamples = JSON.stringify(generateSamples(operationSample(doc, entry, warnMissing)));
             item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, api.description, ref);
             // The operation's own description stays Markdown: the page's MDX renders it.
-            const where = `${OPENAPI_SPEC} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
+            const where = `${spec.path} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;
             const { parameters, requestBody, responses, callbacks } = withHtmlDescriptions({ ...api, description: undefined }, where);
             const description = mdxDescription(api.description, `${where} description`);
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
             const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
-            return withSourceLink(additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
+            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             item.yaml = yamlFields(item.info.title, item.info.description);
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
             // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
             const { contact, license, termsOfService } = item.info;
-            const description = mdxDescription(item.info.description, `${OPENAPI_SPEC} info/description`);
+            const description = mdxDescription(item.info.description, `${spec.path} info/description`);
             const info = { ...item.info, description, contact: undefined, license: undefined, termsOfService: undefined };
             const facts = [
               contact?.email && `- Contact: [${contact.email}](mailto:${contact.email})`,
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
-            const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${OPENAPI_SPEC} components/securitySchemes`);
+            const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${spec.path} components/securitySchemes`);
             const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes }));
-            return withSourceLink(facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
+            return withSourceLink(spec, facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
             const name = schemaByTitle.get((item.schema as { title?: string }).title ?? '') ?? item.title;
@@ -194,13 +188,13 @@ export function openApiDocsOptions(given: PageAdditions = NO_ADDITIONS, docsPlug
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
             // The schema's own description stays Markdown: the page's MDX renders it.
-            const where = `${OPENAPI_SPEC} schema ${name}`;
+            const where = `${spec.path} schema ${name}`;
             const schema = withHtmlDescriptions(item.schema, where, true);
             schema.description = mdxDescription(schema.description, `${where} description`);
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(additions.withNote(withMdxDescriptions(page), 'schema', name));
+            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -1,5 +1,10 @@
 /**
- * What the site says of itself. Built from Emissary's document: Emissary Docs, as written in
+ * The site's inputs: the OpenAPI document it is built from (`ApiSpec`) and what the site says of
+ * itself (`SiteIdentity`). docusaurus.config.ts reads them once (`OPENAPI_SPEC`, `SITE_CONFIG`) and
+ * hands them to every plugin that needs them as its options (`SiteInput`, checked by
+ * `validateSiteInput`); no module reads them from the environment.
+ *
+ * Built from Emissary's document: Emissary Docs, as written in
  * docusaurus.config.ts and plugins/llms-txt. Built from another (`OPENAPI_SPEC`): the site's name,
  * summary and Postman file name come from that document's `info`, or from the one configuration
  * file `SITE_CONFIG` names (YAML: `title`, `summary`, `pages`), and error responses link to no
@@ -16,18 +21,31 @@
  * navbar, the favicon and the share cards; without it, none) and `errors` (a URL with `{status}`,
  * such as https://docs.example.com/errors#{status}: each error response links there).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { OPENAPI_SPEC_FILE } from './options';
+import type { LoadContext, Plugin, PluginConfig } from '@docusaurus/types';
+import * as z from 'zod';
+import { optionsValidator } from '../shared/options';
 import { isErrorStatus, kebabCase, withErrorResponseLinks } from './spec';
 import { openApiDocument, RECORDED_SPEC } from './document';
 import { splitTitle } from './normalize';
 
-const SITE_DIR = path.join(__dirname, '../..');
+/** The OpenAPI document the site is built from. */
+export interface ApiSpec {
+  /** As given (`OPENAPI_SPEC`): relative to the site, or absolute; for messages and the pages' source links. */
+  path: string;
+  /** The file, absolute. */
+  file: string;
+  /** Whether it is Emissary's own document (openapi/emissary.yaml), the one the changelog's releases record. */
+  recorded: boolean;
+}
 
-/** True when the site is built from a document other than Emissary's. */
-export const otherDocument = () => OPENAPI_SPEC_FILE !== path.resolve(SITE_DIR, RECORDED_SPEC);
+/** The document `given` names (relative to the site, or absolute); Emissary's own by default. */
+export function apiSpec(siteDir: string, given: string = RECORDED_SPEC): ApiSpec {
+  const file = path.resolve(siteDir, given);
+  return { path: given, file, recorded: file === path.resolve(siteDir, RECORDED_SPEC) };
+}
 
 export const PAGE_KINDS = ['guides', 'errors', 'changelog'] as const;
 export type Pages = Record<(typeof PAGE_KINDS)[number], boolean>;
@@ -45,10 +63,10 @@ export interface SiteConfig {
 const KEYS = new Set(['title', 'summary', 'pages', 'url', 'logo', 'errors']);
 const LOGO_TYPES = ['.svg', '.png'];
 
-/** The configuration file `SITE_CONFIG` names (relative to the site or absolute); {} without one. */
-export function siteConfig(file = process.env.SITE_CONFIG): SiteConfig {
+/** The configuration file `SITE_CONFIG` names (relative to `siteDir` or absolute); {} without one. */
+export function siteConfig(file: string | undefined, siteDir = process.cwd()): SiteConfig {
   if (!file) return {};
-  const where = path.resolve(SITE_DIR, file);
+  const where = path.resolve(siteDir, file);
   let config: unknown;
   try {
     config = parse(readFileSync(where, 'utf8'));
@@ -101,34 +119,35 @@ const EMISSARY_URL = 'https://docs.withemissary.com';
 /** Where `docusaurus serve` serves the site: the address of a site whose configuration gives none. */
 const LOCAL_URL = 'http://localhost:3000';
 
-/** The site's identity for the document being built (read once per process). */
-export function siteIdentity(): SiteIdentity {
-  const other = otherDocument();
-  const config = siteConfig();
+/** The site's identity for the document being built, with the configuration file `configFile` (SITE_CONFIG), if any. */
+export function siteIdentity(spec: ApiSpec, configFile: string | undefined, siteDir: string): SiteIdentity {
+  const other = !spec.recorded;
+  const config = siteConfig(configFile, siteDir);
   const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, config.pages?.[kind] ?? !other])) as Pages;
   const links = { pages, errorLinks: pages.errors && !other, changeNotes: pages.changelog && !other };
   const url = (config.url ?? (other ? LOCAL_URL : EMISSARY_URL)).replace(/\/$/, '');
   const given = { url, logo: config.logo, errorsUrl: config.errors };
   if (!other) return { title: config.title ?? 'Emissary Docs', summary: config.summary, postmanFile: 'emissary.postman_collection.json', ...links, ...given };
-  if (!config.url) console.warn(`[site] Built from ${OPENAPI_SPEC_FILE} with no SITE_CONFIG url: canonical links, the sitemap and share cards use ${LOCAL_URL}.`);
-  const { info } = openApiDocument(OPENAPI_SPEC_FILE).doc;
-  const title = config.title ?? info?.title?.trim() ?? path.basename(OPENAPI_SPEC_FILE);
+  if (!config.url) console.warn(`[site] Built from ${spec.file} with no SITE_CONFIG url: canonical links, the sitemap and share cards use ${LOCAL_URL}.`);
+  const { info } = openApiDocument(spec.file).doc;
+  const title = config.title ?? info?.title?.trim() ?? path.basename(spec.file);
   const summary = config.summary ?? (info?.description ? splitTitle(info.description).title : undefined) ?? title;
   return { title, summary, postmanFile: `${kebabCase(title) || 'api'}.postman_collection.json`, ...links, ...given };
 }
 
 /** The configured error page for one status (SITE_CONFIG `errors`), or undefined. */
-export function configuredErrorHref(status: string): string | undefined {
-  const template = SITE().errorsUrl;
+export function configuredErrorHref(site: Pick<SiteIdentity, 'errorsUrl'>, status: string): string | undefined {
+  const template = site.errorsUrl;
   return template && isErrorStatus(status) ? template.replaceAll('{status}', encodeURIComponent(status)) : undefined;
 }
 
-/** Error responses whose (HTML) description ends with a link to the configured error page. */
-export function withConfiguredErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T {
-  return withErrorResponseLinks(responses, (status, label) => {
-    const href = configuredErrorHref(status);
-    return href ? { href, text: `More about ${label} errors` } : undefined;
-  });
+/** Error responses whose (HTML) description ends with a link to the site's configured error page. */
+export function withConfiguredErrorLinks(site: SiteIdentity) {
+  return <T extends Record<string, { description?: string }> | undefined>(responses: T): T =>
+    withErrorResponseLinks(responses, (status, label) => {
+      const href = configuredErrorHref(site, status);
+      return href ? { href, text: `More about ${label} errors` } : undefined;
+    });
 }
 
 /** The static folder (under .docusaurus, never committed) that serves the configured logo as /img/site-logo.<ext>. */
@@ -138,8 +157,7 @@ export const LOGO_STATIC_DIR = '.docusaurus/site-logo';
  * The configured logo copied where the site serves it; its path under the site's root, or undefined
  * without one. Called when the config loads, so both `npm start` and `npm run build` serve it.
  */
-export function publishLogo(siteDir: string): string | undefined {
-  const { logo } = SITE();
+export function publishLogo(siteDir: string, { logo }: SiteIdentity): string | undefined {
   if (!logo) return undefined;
   const served = `img/site-logo${path.extname(logo).toLowerCase()}`;
   mkdirSync(path.join(siteDir, LOGO_STATIC_DIR, 'img'), { recursive: true });
@@ -147,5 +165,71 @@ export function publishLogo(siteDir: string): string | undefined {
   return served;
 }
 
-let cached: SiteIdentity | undefined;
-export const SITE = (): SiteIdentity => (cached ??= siteIdentity());
+/** What the plugins that depend on the document or on the site's identity take as their options. */
+export interface SiteInput {
+  spec: ApiSpec;
+  site: SiteIdentity;
+}
+
+/** The site's inputs: the document (`OPENAPI_SPEC`, else Emissary's) and the configuration file (`SITE_CONFIG`), read once by docusaurus.config.ts. */
+export function siteInput(siteDir: string, given: { spec?: string; siteConfig?: string }): SiteInput {
+  const spec = apiSpec(siteDir, given.spec || RECORDED_SPEC);
+  return { spec, site: siteIdentity(spec, given.siteConfig, siteDir) };
+}
+
+const SITE_INPUT_SHAPE = {
+  spec: z.object({ path: z.string().min(1), file: z.string().refine((f) => path.isAbsolute(f), 'must be absolute'), recorded: z.boolean() }).strict(),
+  site: z
+    .object({
+      title: z.string(),
+      summary: z.string().optional(),
+      postmanFile: z.string().min(1),
+      pages: z.object({ guides: z.boolean(), errors: z.boolean(), changelog: z.boolean() }).strict(),
+      errorLinks: z.boolean(),
+      changeNotes: z.boolean(),
+      url: z.string().regex(/^https?:\/\/[^/\s]+$/),
+      logo: z.string().optional(),
+      errorsUrl: z.string().optional(),
+    })
+    .strict(),
+};
+
+/**
+ * `validateOptions` of the plugins that take a `SiteInput`, with their own options beside it
+ * (`extra`): a plugin given none, or given it wrong, fails naming what is wrong.
+ */
+export function siteInputValidator<E extends z.ZodRawShape = Record<never, never>>(plugin: string, extra: E = {} as E) {
+  return optionsValidator(plugin, { ...SITE_INPUT_SHAPE, ...extra });
+}
+
+/**
+ * A local plugin with its options, as the config lists it. The options are the build's own (file
+ * paths of this machine among them): the tuple serializes to null, as a plugin function does, so
+ * they stay out of the site configuration Docusaurus sends to the browser (@generated/docusaurus.config).
+ */
+export function withOptions<O extends object>(plugin: (context: LoadContext, options: O) => Plugin<unknown> | Promise<Plugin<unknown>>, options: O): PluginConfig {
+  const entry = new LocalPluginEntry();
+  entry.push(plugin, options);
+  return entry as unknown as PluginConfig;
+}
+
+/** An array whose copies stay of its kind (the config's validation copies it with slice()) and that serializes to nothing. */
+class LocalPluginEntry extends Array<unknown> {
+  toJSON(): undefined {
+    return undefined;
+  }
+}
+
+/** Where the config leaves the site's input for the sidebars files, which Docusaurus loads by path, with no options. */
+const SIDEBAR_INPUT = '.docusaurus/site-input.json';
+
+/** Written by docusaurus.config.ts when it loads. */
+export function writeSidebarInput(siteDir: string, input: SiteInput): void {
+  mkdirSync(path.join(siteDir, path.dirname(SIDEBAR_INPUT)), { recursive: true });
+  writeFileSync(path.join(siteDir, SIDEBAR_INPUT), `${JSON.stringify(input)}\n`);
+}
+
+/** Read by sidebars.ts and plugins/api-reference/sidebars.ts. */
+export function sidebarInput(siteDir: string): SiteInput {
+  return JSON.parse(readFileSync(path.join(siteDir, SIDEBAR_INPUT), 'utf8')) as SiteInput;
+}

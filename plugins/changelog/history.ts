@@ -4,6 +4,7 @@
  * Synchronous, so that the page generator (plugins/api-reference/options.ts) can call it too.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { computedOnce, hashOf } from '../shared/computed-once';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { jsonPointer, type OpenApiDocument } from '../api-reference/spec';
@@ -126,18 +127,26 @@ export const ownerRef = (owner: ChangeOwner): string =>
  * owner its link; without it, no owner has one.
  */
 export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC, pages?: ReadonlyMap<string, string>): Release[] {
+  const linked = (releases: Release[]) => releases.map((r) => ({ ...r, groups: r.groups.map((g) => ({ ...g, page: pages?.get(ownerRef(g.owner)) })) }));
+  return linked(diffedReleases(siteDir, currentSpec));
+}
+
+/** Every release, newest first, without page links: diffed once per build (../shared/computed-once.ts), keyed by every file it reads. */
+function diffedReleases(siteDir: string, currentSpec: string): Release[] {
   const entries = readReleases(siteDir);
-  const docs: OpenApiDocument[] = entries.map((r) => {
-    const file = r.file ? path.join(siteDir, HISTORY_DIR, r.file) : path.join(siteDir, currentSpec);
-    return openApiDocument(file).doc;
+  const files = entries.map((r) => (r.file ? path.join(siteDir, HISTORY_DIR, r.file) : path.join(siteDir, currentSpec)));
+  const notes = entries.map((r) => path.join(siteDir, NOTES_DIR, `${r.version}.md`)).map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : ''));
+  const key = hashOf(readFileSync(path.join(siteDir, RELEASES_FILE), 'utf8'), ...files.map((file) => readFileSync(file, 'utf8')), ...notes);
+  return computedOnce('diff', `releases of ${RELEASES_FILE}`, key, () => {
+    const docs: OpenApiDocument[] = files.map((file) => openApiDocument(file).doc);
+    const releases = entries.map((entry, i): Release => ({
+      version: entry.version,
+      date: entry.date,
+      summary: entry.summary,
+      groups: i === 0 ? [] : groupRelease(siteDir, entry, diffDocuments(docs[i - 1], docs[i])),
+    }));
+    return releases.reverse();
   });
-  const releases = entries.map((entry, i): Release => ({
-    version: entry.version,
-    date: entry.date,
-    summary: entry.summary,
-    groups: i === 0 ? [] : groupRelease(siteDir, entry, diffDocuments(docs[i - 1], docs[i])).map((g) => ({ ...g, page: pages?.get(ownerRef(g.owner)) })),
-  }));
-  return releases.reverse();
 }
 
 /** Files the changelog reads, for getPathsToWatch. */

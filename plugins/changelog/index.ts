@@ -12,8 +12,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { OPENAPI_SPEC } from '../api-reference/options';
-import { SITE } from '../api-reference/site';
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { errorCatalogue, errorCatalogueHtml } from './errors';
 import { generatedRoutes } from '../api-reference/generated';
@@ -26,12 +25,12 @@ export const ERRORS_PAGE = 'docs/errors.mdx';
 const ERROR_DETAILS = /<ErrorDetails\s+status="([^"]+)"\s*\/>/g;
 
 /** The statuses docs/errors.mdx shows must be exactly those the document declares. */
-function checkErrorsPage(siteDir: string, statuses: string[]) {
+function checkErrorsPage(siteDir: string, statuses: string[], specPath: string) {
   const shown = [...readFileSync(path.join(siteDir, ERRORS_PAGE), 'utf8').matchAll(ERROR_DETAILS)].map((m) => m[1]);
   const missing = statuses.filter((s) => !shown.includes(s));
   const extra = shown.filter((s) => !statuses.includes(s));
-  if (missing.length) throw new Error(`${ERRORS_PAGE}: no section with <ErrorDetails status="${missing.join('" />, <ErrorDetails status="')}" /> for statuses ${OPENAPI_SPEC} declares`);
-  if (extra.length) throw new Error(`${ERRORS_PAGE}: <ErrorDetails status="${extra.join('", "')}"> shows a status no operation in ${OPENAPI_SPEC} declares`);
+  if (missing.length) throw new Error(`${ERRORS_PAGE}: no section with <ErrorDetails status="${missing.join('" />, <ErrorDetails status="')}" /> for statuses ${specPath} declares`);
+  if (extra.length) throw new Error(`${ERRORS_PAGE}: <ErrorDetails status="${extra.join('", "')}"> shows a status no operation in ${specPath} declares`);
 }
 
 /** Releases with their Markdown (notes, change lines) rendered to HTML for the page. */
@@ -52,9 +51,9 @@ interface Content {
   pages?: Map<string, string>;
 }
 
-export default function changelog(context: LoadContext): Plugin {
+export default function changelog(context: LoadContext, { spec, site }: SiteInput): Plugin {
   const { siteDir } = context;
-  const site = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
+  const address = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
   return {
     name: 'changelog',
     getThemePath: () => THEME,
@@ -62,9 +61,9 @@ export default function changelog(context: LoadContext): Plugin {
     getPathsToWatch: () => [...changelogInputs(siteDir), path.join(siteDir, RECORDED_SPEC), path.join(siteDir, ERRORS_PAGE)],
     async loadContent() {
       // Throws, failing the build, on a breaking change without a migration note.
-      const pages = OPENAPI_SPEC === RECORDED_SPEC ? generatedRoutes(siteDir) : undefined;
+      const pages = spec.recorded ? generatedRoutes(siteDir) : undefined;
       const releases = loadChangelog(siteDir, RECORDED_SPEC, pages);
-      if (SITE().pages.errors) checkErrorsPage(siteDir, errorCatalogue(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc).map((e) => e.status));
+      if (site.pages.errors) checkErrorsPage(siteDir, errorCatalogue(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc).map((e) => e.status), spec.path);
       return { releases, pages } satisfies Content;
     },
     async contentLoaded({ content: loaded, actions }) {
@@ -74,8 +73,10 @@ export default function changelog(context: LoadContext): Plugin {
     },
     async postBuild({ outDir, content }) {
       // The feed of /changelog, when the site keeps it (SITE_CONFIG `pages`).
-      if (!SITE().pages.changelog) return;
-      await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, site, context.siteConfig.title));
+      if (!site.pages.changelog) return;
+      await fs.writeFile(path.join(outDir, FEED_FILE), atomFeed((content as Content).releases, address, context.siteConfig.title));
     },
   };
 }
+
+changelog.validateOptions = siteInputValidator('changelog');

@@ -27,6 +27,8 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { browserModuleReplacements, exactPath, replaceModule, type Replacement } from './replace-module';
 import { writeRouteBuckets } from './route-buckets/split';
 import { PATCHES, partsOff, slugOf, themeWithout } from './patches';
+import * as z from 'zod';
+import { optionsValidator } from '../shared/options';
 
 const here = (...parts: string[]): string => path.join(__dirname, ...parts);
 
@@ -97,3 +99,5 @@ export default function fastHydration(context: LoadContext, options: FastHydrati
     },
   };
 }
+
+fastHydration.validateOptions = optionsValidator('fast-hydration', { patchesOff: z.array(z.string()).optional() });

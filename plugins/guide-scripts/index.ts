@@ -14,13 +14,14 @@ import { assembleScript, listScripts } from './assemble';
 import { buildNotebook, pageSource } from './notebook';
 import remarkGuideScripts from './remark';
 
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
+
 /** Add to the site's `staticDirectories`. */
-import { SITE } from '../api-reference/site';
 export const GENERATED_STATIC_DIR = '.docusaurus/guide-scripts';
 export const SCRIPTS_DIR = 'docs/_scripts';
 export { remarkGuideScripts };
 
-export default function guideScripts(context: LoadContext): Plugin {
+export default function guideScripts(context: LoadContext, { site }: SiteInput): Plugin {
   const root = path.join(context.siteDir, SCRIPTS_DIR);
   const staticDir = path.join(context.siteDir, GENERATED_STATIC_DIR);
   const docsDir = path.join(context.siteDir, 'docs');
@@ -36,7 +37,7 @@ export default function guideScripts(context: LoadContext): Plugin {
 
     async loadContent() {
       // The scripts belong to the guides: none when the site leaves them out (SITE_CONFIG `pages`).
-      const scripts = SITE().pages.guides ? listScripts(root).map((s) => ({ ...s, text: assembleScript(s.file, root).text })) : [];
+      const scripts = site.pages.guides ? listScripts(root).map((s) => ({ ...s, text: assembleScript(s.file, root).text })) : [];
       await fs.rm(staticDir, { recursive: true, force: true });
       for (const s of scripts) {
         const target = path.join(staticDir, 'scripts', `${s.page}.${s.language}`);
@@ -68,3 +69,5 @@ export default function guideScripts(context: LoadContext): Plugin {
     },
   };
 }
+
+guideScripts.validateOptions = siteInputValidator('guide-scripts');

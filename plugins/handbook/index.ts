@@ -9,6 +9,8 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, LoadContext } from '@docusaurus/types';
+import * as z from 'zod';
+import { optionsValidator } from '../shared/options';
 
 const HANDBOOK_ROUTE = /^\/(intro|markdown-page|tags|tutorial-basics|tutorial-extras)(\/|$)/;
 
@@ -49,3 +51,5 @@ export default function handbook(_context: LoadContext, { guides = true }: { gui
     },
   };
 }
+
+handbook.validateOptions = optionsValidator('handbook', { guides: z.boolean() });

@@ -8,8 +8,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { filesEndingWith } from '../shared/files';
-import { resolveFile } from '../../scripts/serve-static';
+import { filesEndingWith, resolveFile } from '../shared/files';
 
 // The minified HTML drops attribute quotes where it can.
 const ATTR = /\s(href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;

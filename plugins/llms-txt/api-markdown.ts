@@ -9,7 +9,7 @@ import {
   type Schema,
 } from '../api-reference/spec';
 import { errorHref, isErrorStatus } from '../changelog/errors';
-import { configuredErrorHref, SITE } from '../api-reference/site';
+import { configuredErrorHref, type SiteIdentity } from '../api-reference/site';
 import { oneLine } from '../shared/markdown';
 
 /** The sample languages the twins carry (the pages show more). */
@@ -142,7 +142,7 @@ function mediaExamples(media: MediaType): Array<{ label?: string; value: unknown
   return Object.entries(media.examples ?? {}).map(([key, ex]) => ({ label: ex.summary ?? key, value: ex.value }));
 }
 
-export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry, routes: SchemaRoutes): string {
+export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry, routes: SchemaRoutes, site: Pick<SiteIdentity, 'errorLinks' | 'errorsUrl'>): string {
   const { operation: op, method, path } = entry;
   // A webhook is a request the API sends to the reader's endpoint: no base URL, credentials or samples.
   const sample = entry.event === undefined ? operationSample(doc, entry) : undefined;
@@ -194,8 +194,8 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
       const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
       // As on the page: a link to /errors only where the API pages have one (plugins/api-reference/site.ts).
-      const configured = configuredErrorHref(status);
-      const catalogue = SITE().errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : configured ? ` See [${status === 'default' ? 'errors' : `${status} errors`}](${configured}).` : '';
+      const configured = configuredErrorHref(site, status);
+      const catalogue = site.errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : configured ? ` See [${status === 'default' ? 'errors' : `${status} errors`}](${configured}).` : '';
       out.push(`| ${status} | ${cell(res.description ?? '')}${catalogue} | ${cell(bodyType)} |`);
       if (/^2/.test(status) && json?.schema) {
         const rows = schemaRefName(json.schema) ? [] : fieldRows(doc, routes, json.schema);

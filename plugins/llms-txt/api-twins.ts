@@ -4,7 +4,7 @@
  * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
  */
 import { normalizeDocument } from '../api-reference/normalize';
-import { otherDocument } from '../api-reference/site';
+import type { ApiSpec, SiteIdentity } from '../api-reference/site';
 import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
@@ -17,9 +17,10 @@ import { withChangeNote } from '../changelog/pages';
 export const pagesByRef = (pages: DocMeta[]) =>
   new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
 
-export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[]): Twin[] {
+/** `site`: the error links the API pages carry; `spec`: the document (another's gets its provider links rewritten, as on its pages). */
+export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[], site: SiteIdentity, spec: ApiSpec): Twin[] {
   // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
-  const { doc } = normalizeDocument(source, { providerLinks: otherDocument() });
+  const { doc } = normalizeDocument(source, { providerLinks: !spec.recorded });
   const byRef = pagesByRef(pages);
   const used = new Set<DocMeta>();
   const page = (ref: string, what: string) => {
@@ -44,7 +45,7 @@ export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], rel
       route: page(ref, `${entry.method.toUpperCase()} ${entry.path}`).permalink,
       title: entry.operation.summary ?? entry.operation.operationId ?? entry.path,
       summary: [request, firstSentence(entry.operation.description ?? '')].filter(Boolean).join(' '),
-      markdown: withChangeNote(operationMarkdown(doc, entry, routes), entry.operation.operationId ? latestChange(releases, 'operation', entry.operation.operationId) : undefined),
+      markdown: withChangeNote(operationMarkdown(doc, entry, routes, site), entry.operation.operationId ? latestChange(releases, 'operation', entry.operation.operationId) : undefined),
       section: 'api',
     });
   }

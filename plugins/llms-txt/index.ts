@@ -8,8 +8,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_DOCS_PLUGIN_ID, OPENAPI_SPEC, OPENAPI_SPEC_FILE } from '../api-reference/options';
-import { SITE } from '../api-reference/site';
+import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
@@ -108,8 +108,8 @@ function generatedIndexMarkdown(
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
-export default function llmsTxt(context: LoadContext): Plugin {
-  const specFile = OPENAPI_SPEC_FILE;
+export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput): Plugin {
+  const specFile = spec.file;
   const { baseUrl, url: siteUrl, title: siteTitle } = context.siteConfig;
   const relative = (route: string) => (route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\//, '')).replace(/\/$/, '');
   const twinPath = (route: string) => `${relative(route) || 'index'}.md`;
@@ -127,11 +127,11 @@ export default function llmsTxt(context: LoadContext): Plugin {
         .filter((p) => p.options.id === API_DOCS_PLUGIN_ID)
         .flatMap((p) => (p.content as DocsContent).loadedVersions.flatMap((v) => v.docs));
       // /changelog and /errors describe the recorded API, also when the site is built from another document.
-      const recorded = OPENAPI_SPEC === RECORDED_SPEC ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
-      const recordedPages = OPENAPI_SPEC === RECORDED_SPEC ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
+      const recorded = spec.recorded ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
+      const recordedPages = spec.recorded ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
       const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
       // "Changed" notes only where the API pages carry them (plugins/api-reference/site.ts).
-      const apiTwins = apiTwinsFromPages(doc, apiPages, SITE().changeNotes ? releases : []);
+      const apiTwins = apiTwinsFromPages(doc, apiPages, site.changeNotes ? releases : [], site, spec);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */
@@ -198,11 +198,11 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
 
       const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
-      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), SITE().postmanFile, SITE().pages.guides);
+      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), site.postmanFile, site.pages.guides);
       const llms = [
         `# ${siteTitle}`,
         '',
-        `> ${SITE().summary ?? SITE_SUMMARY}`,
+        `> ${site.summary ?? SITE_SUMMARY}`,
         '',
         // Prose (the agents' instructions) before the first H2: after the summary, where the format allows it.
         ...agents.prose,
@@ -217,7 +217,7 @@ export default function llmsTxt(context: LoadContext): Plugin {
       }
       await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
 
-      const full = [`# ${siteTitle}`, '', `> ${SITE().summary ?? SITE_SUMMARY}`, ''];
+      const full = [`# ${siteTitle}`, '', `> ${site.summary ?? SITE_SUMMARY}`, ''];
       for (const twin of listed) {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }
@@ -225,3 +225,5 @@ export default function llmsTxt(context: LoadContext): Plugin {
     },
   };
 }
+
+llmsTxt.validateOptions = siteInputValidator('llms-txt');

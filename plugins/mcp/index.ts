@@ -7,8 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { OPENAPI_SPEC_FILE } from '../api-reference/options';
-import { SITE } from '../api-reference/site';
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes, generatedSamples } from '../api-reference/generated';
 import { RECORDED_SPEC, type Release } from '../changelog/history';
@@ -29,7 +28,7 @@ function changelogContent(plugins: Array<{ name: string; content: unknown }>): {
   return { releases: found.releases };
 }
 
-export default function mcp(context: LoadContext): Plugin {
+export default function mcp(context: LoadContext, { spec, site }: SiteInput): Plugin {
   const { siteDir } = context;
   const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
   return {
@@ -37,10 +36,10 @@ export default function mcp(context: LoadContext): Plugin {
     getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
     async postBuild({ outDir, plugins }) {
       const started = performance.now();
-      const { doc } = openApiDocument(OPENAPI_SPEC_FILE);
+      const { doc } = openApiDocument(spec.file);
       const routes = generatedRoutes(siteDir);
       // /changelog and /errors describe the recorded API, also when the site is built from another document (as plugins/llms-txt).
-      const same = OPENAPI_SPEC_FILE === path.resolve(siteDir, RECORDED_SPEC);
+      const same = spec.recorded;
       const recorded = same ? doc : openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc;
       // postBuild plugins run at once: the wall time includes theirs; `work` is this plugin's own.
       const working = performance.now();
@@ -53,8 +52,8 @@ export default function mcp(context: LoadContext): Plugin {
         samples: generatedSamples(siteDir),
         recordedRoutes: same ? routes : undefined,
         // The releases as plugins/changelog loaded them for /changelog; none, and no errors, when the site leaves those pages out (SITE_CONFIG `pages`).
-        releases: SITE().pages.changelog ? changelogContent(plugins).releases : [],
-        errors: SITE().pages.errors,
+        releases: site.pages.changelog ? changelogContent(plugins).releases : [],
+        errors: site.pages.errors,
       });
       const work = performance.now() - working;
       await write(outDir, BUNDLE_FILE, bundle);
@@ -66,3 +65,5 @@ export default function mcp(context: LoadContext): Plugin {
     },
   };
 }
+
+mcp.validateOptions = siteInputValidator('mcp');

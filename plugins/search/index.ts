@@ -6,7 +6,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { OPENAPI_SPEC_FILE } from '../api-reference/options';
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes } from '../api-reference/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
@@ -25,7 +25,7 @@ export function routeFile(outDir: string, route: string): string {
 }
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
-export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile = OPENAPI_SPEC_FILE): Promise<number> {
+export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile: string): Promise<number> {
   const api = apiFields(openApiDocument(specFile).doc, generatedRoutes(siteDir));
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
@@ -47,7 +47,7 @@ export async function writeSearchIndex(outDir: string, routes: string[], siteDir
   return pages.length;
 }
 
-export default function searchPlugin(context: { siteDir: string }): Plugin {
+export default function searchPlugin(context: { siteDir: string }, { spec }: SiteInput): Plugin {
   return {
     name: 'search',
     getThemePath: () => path.join(__dirname, 'theme'),
@@ -55,7 +55,9 @@ export default function searchPlugin(context: { siteDir: string }): Plugin {
       actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true });
     },
     async postBuild({ outDir, routesPaths }) {
-      await writeSearchIndex(outDir, routesPaths, context.siteDir);
+      await writeSearchIndex(outDir, routesPaths, context.siteDir, spec.file);
     },
   };
 }
+
+searchPlugin.validateOptions = siteInputValidator('search');

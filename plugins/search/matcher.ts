@@ -1,6 +1,6 @@
 /**
  * The search index's format and its matcher, shared by the builder (./build-index.ts, at build
- * time) and the browser (./theme/SearchBar/engine.ts): the same tokenizer on both sides, so a query
+ * time) and the browser (./engine.ts): the same tokenizer on both sides, so a query
  * finds exactly the words the build indexed.
  *
  * The index is sharded by the first two characters of each term: a query fetches the shards of its

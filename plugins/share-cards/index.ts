@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
-import { otherDocument, SITE } from '../api-reference/site';
+import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { filesEndingWith } from '../shared/files';
 import type { CardText } from './card';
 import { startRenderPool, type RenderPool } from './render-pool';
@@ -94,15 +94,15 @@ async function cardPng(siteDir: string, text: CardText, renderer: () => RenderPo
 }
 
 /** The cards' logo: SITE_CONFIG's, else none for another document's site, else Emissary's (left out). */
-function cardLogo(): string | null | undefined {
-  const file = SITE().logo;
+function cardLogo({ spec, site }: SiteInput): string | null | undefined {
+  const file = site.logo;
   if (file) return `data:${file.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png'};base64,${readFileSync(file).toString('base64')}`;
-  return otherDocument() ? null : undefined;
+  return spec.recorded ? undefined : null;
 }
 
-export default function shareCards(context: LoadContext): Plugin {
+export default function shareCards(context: LoadContext, input: SiteInput): Plugin {
   const { url, baseUrl, title: siteTitle } = context.siteConfig;
-  const logo = cardLogo();
+  const logo = cardLogo(input);
   const host = url.replace(/^https?:\/\//, '');
   return {
     name: 'share-cards',
@@ -154,3 +154,5 @@ export default function shareCards(context: LoadContext): Plugin {
     },
   };
 }
+
+shareCards.validateOptions = siteInputValidator('share-cards');

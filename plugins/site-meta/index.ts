@@ -7,25 +7,24 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from '@docusaurus/types';
 import type { PluginOptions as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import { getFileCommitDate } from '@docusaurus/utils';
-import { OPENAPI_SPEC } from '../api-reference/options';
+import type { ApiSpec } from '../api-reference/site';
 import { checkAnchors } from '../link-check';
-
-const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 type CreateSitemapItems = NonNullable<SitemapOptions['createSitemapItems']>;
 
-/** The sitemap's items, with the API pages dated by the OpenAPI document's last commit (none outside git). */
-export const createSitemapItems: CreateSitemapItems = async ({ defaultCreateSitemapItems, ...params }) => {
-  const items = await defaultCreateSitemapItems(params);
-  const spec = await getFileCommitDate(path.resolve(SITE_DIR, OPENAPI_SPEC), { age: 'newest' }).catch(() => null);
-  if (!spec) return items;
-  const lastmod = new Date(spec.timestamp).toISOString().slice(0, 10);
-  return items.map((item) => (item.lastmod || !/^\/api(\/|$)/.test(new URL(item.url).pathname) ? item : { ...item, lastmod }));
-};
+/** The sitemap's items, with the API pages dated by the OpenAPI document's (`spec`) last commit (none outside git). */
+export const createSitemapItems =
+  (spec: ApiSpec): CreateSitemapItems =>
+  async ({ defaultCreateSitemapItems, ...params }) => {
+    const items = await defaultCreateSitemapItems(params);
+    const commit = await getFileCommitDate(spec.file, { age: 'newest' }).catch(() => null);
+    if (!commit) return items;
+    const lastmod = new Date(commit.timestamp).toISOString().slice(0, 10);
+    return items.map((item) => (item.lastmod || !/^\/api(\/|$)/.test(new URL(item.url).pathname) ? item : { ...item, lastmod }));
+  };
 
 /** The head tags that name the page's own URL: wrong on a page served for any unknown address. */
 const OWN_URL_TAGS = /<link\b[^>]*\srel=["']?(?:canonical|alternate)["']?[^>]*>|<meta\b[^>]*\sproperty=["']?og:url["']?[^>]*>/g;

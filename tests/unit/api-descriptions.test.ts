@@ -4,10 +4,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Module, { createRequire } from 'node:module';
+import path from 'node:path';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { descriptionHtml, withHtmlDescriptions } from '../../plugins/api-reference/descriptions';
 import { openApiDocsOptions } from '../../plugins/api-reference/options';
+import { siteInput } from '../../plugins/api-reference/site';
 import { apiPageAdditions } from '../../plugins/changelog/pages';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
@@ -110,7 +112,7 @@ describe('API descriptions: Markdown to HTML at build time', () => {
   });
 
   it('hands the page generator HTML descriptions, and the page shows the table', () => {
-    const { createApiPageMD } = openApiDocsOptions(apiPageAdditions).config.emissary.markdownGenerators;
+    const { createApiPageMD } = openApiDocsOptions(siteInput(path.join(__dirname, '../..'), {}), apiPageAdditions).config.emissary.markdownGenerators;
     const item = {
       id: 'get-thing',
       title: 'Get thing',

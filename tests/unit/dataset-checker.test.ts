@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
-import { checkDataset } from '../../src/components/DatasetChecker/check';
+import { checkDataset } from '../../plugins/shared/dataset-check/check';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 
 const RULES = JSON.parse(readFileSync(path.join(SCRIPTS_ROOT, 'data/dataset-rules.json'), 'utf8')) as {

@@ -154,7 +154,7 @@ const ROUTES = new Map([
 test('an operation twin has method and path, parameters, body fields, responses and samples', () => {
   const ops = listOperations(doc);
   assert.deepEqual(ops.map((o) => o.route), ['/api/create-training-job', '/api/list-projects'], 'grouped in tag order');
-  const md = operationMarkdown(doc, ops[0], ROUTES);
+  const md = operationMarkdown(doc, ops[0], ROUTES, { errorLinks: true });
   assert.match(md, /^# Create SFT training job\n/);
   assert.ok(md.includes('`POST /v1/projects/{project_id}/training-jobs`'));
   assert.ok(md.includes('Starts a supervised fine-tuning job.'));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { apiFields, buildIndex, type IndexPage } from '../../plugins/search/build-index';
 import { extractPage } from '../../plugins/search/extract';
 import { BLOCK_SIZE, excerpt, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
-import { searchIndex } from '../../plugins/search/theme/SearchBar/engine';
+import { searchIndex } from '../../plugins/search/engine';
 import { entryRef, jsonPointer, listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
 
 const doc = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));

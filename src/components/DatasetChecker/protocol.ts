@@ -1,6 +1,6 @@
 /** Messages between the page and the checker's worker. */
-import type { Report } from './check';
-import type { TokenCount } from './tokenize';
+import type { Report } from '../../../plugins/shared/dataset-check/check';
+import type { TokenCount } from '../../../plugins/shared/dataset-check/tokenize';
 
 export interface CheckRequest {
   id: number;

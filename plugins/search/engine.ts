@@ -1,5 +1,5 @@
 // The browser side of search: fetches the manifest, then per query only the shards of its terms and the page blocks of the results shown.
-import { BLOCK_SIZE, excerpt, queryTerms, rank, shardKeys, type ExcerptPart, type Manifest, type PageInfo, type Shard } from '../../matcher';
+import { BLOCK_SIZE, excerpt, queryTerms, rank, shardKeys, type ExcerptPart, type Manifest, type PageInfo, type Shard } from './matcher';
 
 export interface SearchHit {
   url: string;
