@@ -10,7 +10,7 @@ import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
 import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
-import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
+import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
@@ -257,6 +257,33 @@ describe("Another company's site-relative links", () => {
       withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [the Types section](#types) <a href="#x">X</a> [mail](mailto:a@b.example)', 'https://docs.example.com'),
       '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) the Types section <a>X</a> [mail](mailto:a@b.example)',
     );
+  });
+
+  it("in a summary's Markdown, moved to the description, lead there too; the build warns once per target with its count", () => {
+    // OpenAI's: "Compact a conversation. …\n\nLearn … in the [conversation state guide](/docs/guides/conversation-state#managing-the-context-window)".
+    const summary = 'Compact a conversation.\n\nSee the [guide](/docs/guides/state#window) and [advanced](</docs/guides/state#advanced>).';
+    const doc = (info: object) =>
+      ({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1', ...info },
+        paths: { '/c': { post: { operationId: 'compact', summary, responses: { 200: { description: 'Also the [guide](/docs/guides/state#window).' } } } } },
+      }) as unknown as OpenApiDocument;
+    const op = (d: OpenApiDocument) => (d.paths['/c'] as { post: { summary: string; description: string } }).post;
+    const linked = normalizeDocument(doc({ contact: { url: 'https://help.example.com/support' } }), { providerLinks: true });
+    assert.equal(op(linked.doc).summary, 'Compact a conversation.');
+    assert.equal(op(linked.doc).description, 'See the [guide](https://help.example.com/docs/guides/state#window) and [advanced](https://help.example.com/docs/guides/state#advanced).');
+    assert.deepEqual(linked.problems, []);
+    assert.deepEqual([linked.links], [
+      "3 link(s) of its descriptions to the provider's own site lead to https://help.example.com (the provider's site, from the document's externalDocs, info.contact.url or info.termsOfService): /docs/guides/state#window (2), /docs/guides/state#advanced (1)",
+    ]);
+    const unlinked = normalizeDocument(doc({}), { providerLinks: true });
+    assert.equal(op(unlinked.doc).description, 'See the guide and advanced.');
+    assert.match(unlinked.links ?? '', /^3 link\(s\) .* are kept as text without the link .*: \/docs\/guides\/state#window \(2\), \/docs\/guides\/state#advanced \(1\)$/);
+    // Emissary's own document: nothing rewritten, no warning (the link check fails the build on its broken links).
+    const ours = normalizeDocument(doc({}));
+    assert.match(op(ours.doc).description, /\]\(\/docs\/guides\/state#window\)/);
+    assert.equal(ours.links, undefined);
+    assert.equal(providerLinksWarning(new Map(), 'https://x.example'), undefined);
   });
 
   it('written as reference definitions (Box\'s "[1]: ../advanced-files-and-folders/#get-collections") do too', () => {
