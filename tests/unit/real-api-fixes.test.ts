@@ -15,7 +15,7 @@ import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
-import { withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
+import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
 
 /** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
 async function pageHtml(markdown: string): Promise<string> {
@@ -162,6 +162,78 @@ describe('An allOf whose parts disagree', () => {
     assert.deepEqual(guarded.properties.workflow_job.properties.id, { type: 'integer' });
     const agreeing = { allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] };
     assert.equal(withAgreeingAllOf(agreeing), agreeing, 'an allOf whose parts agree is left to the theme');
+  });
+
+  // Mailchimp's Facebook ads report (getReportingFacebookAds), reduced: two parts of the items' allOf
+  // give report_summary, and disagree one level down, on impressions (number / integer).
+  const report = {
+    type: 'object',
+    properties: {
+      facebook_ads: {
+        type: 'array',
+        items: {
+          allOf: [
+            { type: 'object', properties: { id: { type: 'string' }, report_summary: { type: 'object', properties: { impressions: { type: 'number' }, reach: { type: 'integer' } } } } },
+            { type: 'object', properties: { report_summary: { type: 'object', properties: { impressions: { type: 'integer' }, clicks: { type: 'integer' } } } } },
+          ],
+        },
+      },
+    },
+  };
+
+  /** Every place the theme's SchemaEdge would be handed no schema, after its own merges (as it renders). */
+  function emptyPlaces(node: unknown, path = ''): string[] {
+    if (!node || typeof node !== 'object') return [];
+    const n = node as Record<string, unknown>;
+    const quiet = console.warn;
+    console.warn = () => {};
+    let shown: Record<string, unknown>;
+    try {
+      shown = Array.isArray(n.allOf) ? (mergeAllOf(n) as Record<string, unknown>) : n;
+    } finally {
+      console.warn = quiet;
+    }
+    const out: string[] = [];
+    for (const [name, value] of Object.entries((shown.properties ?? {}) as Record<string, unknown>)) {
+      if (!value || typeof value !== 'object') out.push(`${path}${name}`);
+      else out.push(...emptyPlaces(value, `${path}${name}.`));
+    }
+    if ('items' in shown) out.push(...(shown.items && typeof shown.items === 'object' ? emptyPlaces(shown.items, `${path}[].`) : [`${path}[]`]));
+    return out;
+  }
+
+  it('one level down (Mailchimp\'s report_summary.impressions) is taken from the last part too', () => {
+    assert.deepEqual(emptyPlaces(report), ['facebook_ads.[].report_summary.impressions'], 'the theme would crash here (this guard is still needed)');
+    const { schema: guarded, holes } = guardedSchema(report);
+    assert.deepEqual(emptyPlaces(guarded), []);
+    assert.deepEqual(holes, []);
+    const items = (guarded as unknown as { properties: { facebook_ads: { items: { properties: Record<string, { properties: Record<string, unknown> }> } } } }).properties.facebook_ads.items;
+    assert.deepEqual(items.properties.report_summary.properties, { impressions: { type: 'integer' }, reach: { type: 'integer' }, clicks: { type: 'integer' } });
+    assert.ok(items.properties.id, 'the other properties stay');
+  });
+
+  it("shows OpenAPI 3.1's boolean schemas, and a place with no schema as a note the build reports", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        anything: true,
+        nothing: false,
+        // YAML's "note:" with nothing after it: null, no schema.
+        note: null,
+        list: { type: 'array', items: null },
+        example_like: { type: 'object', example: { properties: { a: null } } },
+      },
+    };
+    const { schema: guarded, holes } = guardedSchema(schema);
+    const properties = (guarded as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
+    assert.deepEqual(properties.anything, {});
+    assert.match(String(properties.nothing.description), /No value is allowed/);
+    assert.match(String(properties.note.description), /^<p><em>Not shown: /);
+    assert.match(String((properties.list.items as Record<string, unknown>).description), /^<p><em>Not shown: /);
+    assert.deepEqual(properties.example_like, schema.properties.example_like, 'an example is data, left as written');
+    assert.deepEqual(holes.sort(), ['list.[]', 'note']);
+    assert.deepEqual(emptyPlaces(guarded), []);
+    assert.equal(guardedSchema(schema).schema, guarded, 'the same schema is guarded once');
   });
 });
 
