@@ -51,7 +51,11 @@ export const yamlString = (text: string) => JSON.stringify(text);
 
 const isPlain = (text: string) => !/[\n*_`[\]<>#\\|~]/.test(text) && plainTitle(text) === text.trim();
 
-function normalizeOperation(given: Operation, method: string, path: string, webhook: boolean): Operation {
+function normalizeOperation(written: Operation, method: string, path: string, webhook: boolean): Operation {
+  // A blank summary (Apacta's uploadImage: "") is none: the page is titled as without one (the
+  // operationId, else method and path); a sidebar label cannot be empty.
+  const { summary: blank, ...unsummarized } = written;
+  const given = typeof blank === 'string' && !blank.trim() ? (unsummarized as Operation) : written;
   // Without an operationId an operation's page is named after its method and path, and titled by them without a summary.
   const op = given.operationId || webhook
     ? given
@@ -59,7 +63,7 @@ function normalizeOperation(given: Operation, method: string, path: string, webh
   if (typeof op.summary !== 'string' || isPlain(op.summary)) return op;
   const { title, rest } = splitTitle(op.summary);
   const description = [rest, op.description ?? ''].filter(Boolean).join('\n\n');
-  return { ...op, summary: title, ...(description ? { description } : {}) };
+  return { ...op, summary: title || undefined, ...(description ? { description } : {}) };
 }
 
 /** The fields of a path item besides its operations (the generator takes any other key of a webhook for a method). */

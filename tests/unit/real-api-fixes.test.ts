@@ -309,6 +309,26 @@ describe('A document without servers', () => {
   });
 });
 
+describe('A blank summary', () => {
+  it("is no summary: the page is titled by the operationId, else by method and path (Apacta's empty sidebar label failed the build)", () => {
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/products/{id}/uploadImage': { post: { operationId: 'upload-image', summary: '', description: 'Upload or delete a product image.', responses: {} } },
+        '/products': { get: { summary: '  ', responses: {} }, post: { summary: '![](logo.png)', responses: {} } },
+      },
+    } as unknown as OpenApiDocument;
+    const { doc: out } = normalizeDocument(doc);
+    const op = (path: string, method: string) => (out.paths[path] as Record<string, { summary?: string; operationId?: string; description?: string }>)[method];
+    assert.equal(op('/products/{id}/uploadImage', 'post').summary, undefined);
+    assert.equal(op('/products/{id}/uploadImage', 'post').description, 'Upload or delete a product image.');
+    assert.equal(op('/products', 'get').summary, 'GET /products');
+    assert.equal(op('/products', 'post').summary, undefined, 'Markdown with no text is no title either');
+    for (const entry of listOperations(out)) assert.ok((entry.operation.summary ?? entry.operation.operationId ?? '').trim(), `${entry.method} ${entry.path} has a title`);
+  });
+});
+
 describe("Another company's site-relative links", () => {
   it("lead to the provider's site, or stay as text where the document names none; Emissary's own stay", async () => {
     // Spotify's document: "/documentation/web-api/concepts/api-calls#response-status-codes" in its descriptions.
