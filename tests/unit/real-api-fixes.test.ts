@@ -327,6 +327,13 @@ describe('A blank summary', () => {
     assert.equal(op('/products', 'post').summary, undefined, 'Markdown with no text is no title either');
     for (const entry of listOperations(out)) assert.ok((entry.operation.summary ?? entry.operation.operationId ?? '').trim(), `${entry.method} ${entry.path} has a title`);
   });
+
+  it("with an empty operationId (Apacta's GET /reports), the page and every link to it are named by method and path", () => {
+    const doc = { openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: { '/reports': { get: { operationId: '', summary: '', responses: {} } } } } as unknown as OpenApiDocument;
+    assert.deepEqual(listOperations(doc).map((e) => e.route), ['/api/get-reports']);
+    const { doc: out } = normalizeDocument(doc);
+    assert.equal((out.paths['/reports'] as Record<string, { operationId?: string }>).get.operationId, 'get-reports');
+  });
 });
 
 describe("Another company's site-relative links", () => {
