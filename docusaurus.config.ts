@@ -168,7 +168,7 @@ const config = {
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
     // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/link-check).
-    siteMeta,
+    withOptions(siteMeta, input),
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

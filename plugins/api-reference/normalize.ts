@@ -51,7 +51,11 @@ export const yamlString = (text: string) => JSON.stringify(text);
 
 const isPlain = (text: string) => !/[\n*_`[\]<>#\\|~]/.test(text) && plainTitle(text) === text.trim();
 
-function normalizeOperation(given: Operation, method: string, path: string, webhook: boolean): Operation {
+function normalizeOperation(written: Operation, method: string, path: string, webhook: boolean): Operation {
+  // A blank summary (Apacta's uploadImage: "") is none: the page is titled as without one (the
+  // operationId, else method and path); a sidebar label cannot be empty.
+  const { summary: blank, ...unsummarized } = written;
+  const given = typeof blank === 'string' && !blank.trim() ? (unsummarized as Operation) : written;
   // Without an operationId an operation's page is named after its method and path, and titled by them without a summary.
   const op = given.operationId || webhook
     ? given
@@ -59,7 +63,7 @@ function normalizeOperation(given: Operation, method: string, path: string, webh
   if (typeof op.summary !== 'string' || isPlain(op.summary)) return op;
   const { title, rest } = splitTitle(op.summary);
   const description = [rest, op.description ?? ''].filter(Boolean).join('\n\n');
-  return { ...op, summary: title, ...(description ? { description } : {}) };
+  return { ...op, summary: title || undefined, ...(description ? { description } : {}) };
 }
 
 /** The fields of a path item besides its operations (the generator takes any other key of a webhook for a method). */
@@ -106,8 +110,9 @@ function normalizePathItems(items: Record<string, Record<string, unknown>> | und
 /**
  * The provider's own site, where the site-relative links of its descriptions lead: the origin of
  * the document's `externalDocs`, `info.contact.url` or `info.termsOfService`, the first given.
+ * Never `servers`: that is the API's host (api.example.com), which serves no documentation.
  */
-function providerOrigin(doc: OpenApiDocument): string | undefined {
+export function providerOrigin(doc: OpenApiDocument): string | undefined {
   const info = doc.info as { contact?: { url?: string }; termsOfService?: string };
   for (const url of [(doc as { externalDocs?: { url?: string } }).externalDocs?.url, info.contact?.url, info.termsOfService]) {
     try {
@@ -122,9 +127,10 @@ function providerOrigin(doc: OpenApiDocument): string | undefined {
 
 /** A Markdown link or image, and an HTML href or src, whose target is relative: no scheme, not "//…", not "#…". */
 const RELATIVE = String.raw`(?![a-z][a-z0-9+.-]*:|\/\/|#)`;
-const RELATIVE_MD = new RegExp(String.raw`(!?)\[([^\]]*)\]\(\s*(${RELATIVE}[^)\s]+)((?:\s+"[^"]*")?)\s*\)`, 'gi');
-const IN_PAGE_MD = /(?<!!)\[([^\]]*)\]\(\s*#[^)\s]*(?:\s+"[^"]*")?\s*\)/g;
-const IN_PAGE_HTML = /\shref\s*=\s*(["'])#[^"']*\1/gi;
+// The target may be written in angle brackets ("[a](</docs/a#b>)").
+const RELATIVE_MD = new RegExp(String.raw`(!?)\[([^\]]*)\]\(\s*<?(${RELATIVE}[^)\s<>]+)>?((?:\s+"[^"]*")?)\s*\)`, 'gi');
+const IN_PAGE_MD = /(?<!!)\[([^\]]*)\]\(\s*(#[^)\s]*)(?:\s+"[^"]*")?\s*\)/g;
+const IN_PAGE_HTML = /\shref\s*=\s*(["'])(#[^"']*)\1/gi;
 const RELATIVE_HTML = new RegExp(String.raw`(\s(?:href|src)\s*=\s*)(["'])(${RELATIVE}[^"']+)\2`, 'gi');
 
 /** A Markdown link reference definition ("[1]: ../folders/#get-collections", Box's): its label and target. */
@@ -132,11 +138,12 @@ const DEFINITION = /^ {0,3}\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?([ \t]+(?:"[^"]*"|'[^
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Reference definitions whose target is relative or in-page: to the provider's origin, or unlinked (their uses keep their text). */
-function withProviderDefinitions(text: string, origin: string | undefined, absolute: (target: string) => string): string {
+function withProviderDefinitions(text: string, origin: string | undefined, absolute: (target: string) => string, seen?: (target: string) => void): string {
   const unlinked: string[] = [];
   const out = text.replace(DEFINITION, (whole, label: string, target: string, title = '') => {
     if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target)) return whole;
     if (origin && !target.startsWith('#')) return `[${label}]: ${absolute(target)}${title}`;
+    seen?.(target);
     unlinked.push(label);
     return '';
   });
@@ -153,30 +160,51 @@ function withProviderDefinitions(text: string, origin: string | undefined, absol
  * document names none, its text stays without the link; so does a link to a section of the
  * provider's own page ("#types").
  */
-export function withProviderLinks(text: string, origin: string | undefined): string {
-  const absolute = (target: string) => `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
-  return withProviderDefinitions(text, origin, absolute)
+export function withProviderLinks(text: string, origin: string | undefined, seen?: (target: string) => void): string {
+  const absolute = (target: string) => {
+    seen?.(target);
+    return `${origin}${target.startsWith('/') ? '' : '/'}${target}`;
+  };
+  const unlinked = <T>(target: string, kept: T) => {
+    seen?.(target);
+    return kept;
+  };
+  return withProviderDefinitions(text, origin, absolute, seen)
     // "#types": a section of the provider's page, which this page does not have (Slack's).
-    .replace(IN_PAGE_MD, (_, label: string) => label)
-    .replace(IN_PAGE_HTML, '')
-    .replace(RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) => (origin ? `${bang}[${label}](${absolute(target)}${title})` : label))
-    .replace(RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${absolute(target)}${quote}` : ''));
+    .replace(IN_PAGE_MD, (_, label: string, target: string) => unlinked(target, label))
+    .replace(IN_PAGE_HTML, (_, _quote: string, target: string) => unlinked(target, ''))
+    .replace(RELATIVE_MD, (_, bang: string, label: string, target: string, title: string) => (origin ? `${bang}[${label}](${absolute(target)}${title})` : unlinked(target, label)))
+    .replace(RELATIVE_HTML, (_whole, attr: string, quote: string, target: string) => (origin ? `${attr}${quote}${absolute(target)}${quote}` : unlinked(target, '')));
+}
+
+/**
+ * The build warning for the links `withProviderLinks` changed: each target once, with how many
+ * descriptions' links point to it (none: no warning).
+ */
+export function providerLinksWarning(counts: Map<string, number>, origin: string | undefined): string | undefined {
+  if (!counts.size) return undefined;
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const what = origin
+    ? `lead to ${origin} (the provider's site, from the document's externalDocs, info.contact.url or info.termsOfService)`
+    : "are kept as text without the link (the document names no site of its own: no externalDocs, info.contact.url or info.termsOfService), as are links to a section of the provider's page";
+  const list = [...counts].map(([target, n]) => `${target} (${n})`).join(', ');
+  return `${total} link(s) of its descriptions to the provider's own site ${what}: ${list}`;
 }
 
 /** Values that are data, not text the page renders (a property named so is no data: its map's key). */
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
 
-function descriptionsWith(node: unknown, origin: string | undefined, parent = ''): unknown {
-  if (Array.isArray(node)) return node.map((item) => descriptionsWith(item, origin));
+function descriptionsWith(node: unknown, origin: string | undefined, seen: (target: string) => void, parent = ''): unknown {
+  if (Array.isArray(node)) return node.map((item) => descriptionsWith(item, origin, seen));
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [
       key,
       key === 'description' && typeof value === 'string'
-        ? withProviderLinks(value, origin)
+        ? withProviderLinks(value, origin, seen)
         : DATA_KEYS.has(key) && parent !== 'properties'
           ? value
-          : descriptionsWith(value, origin, key),
+          : descriptionsWith(value, origin, seen, key),
     ]),
   );
 }
@@ -187,16 +215,16 @@ const titleKey = (title: string) => title.toLowerCase().replace(/[^a-z0-9]/g, ''
 /**
  * A copy of the document with safe titles (and, with `providerLinks`, descriptions whose
  * site-relative links lead to the provider's site); `changed` says whether the generator needs the copy,
- * `problems` what of the document was left out because it is invalid.
+ * `problems` what of the document was left out because it is invalid, `links` the build warning
+ * naming which of its links were changed (each target once, with its count).
  */
 export function normalizeDocument(
   given: OpenApiDocument,
   { providerLinks = false }: { providerLinks?: boolean } = {},
-): { doc: OpenApiDocument; changed: boolean; problems: string[] } {
+): { doc: OpenApiDocument; changed: boolean; problems: string[]; links?: string } {
   const problems: string[] = [];
   const before = JSON.stringify(given);
-  // `providerLinks`: another company's document (its site-relative links lead to its own site).
-  const doc = providerLinks ? (descriptionsWith(given, providerOrigin(given)) as OpenApiDocument) : given;
+  const doc = given;
   const schemas = doc.components?.schemas;
   const taken = new Map<string, string>();
   const named = schemas
@@ -219,5 +247,11 @@ export function normalizeDocument(
     ...(webhooks ? { [key]: normalizePathItems(webhooks, true, problems) } : {}),
     ...(named ? { components: { ...doc.components, schemas: named } } : {}),
   } as OpenApiDocument;
-  return { doc: out, changed: JSON.stringify(out) !== before, problems };
+  if (!providerLinks) return { doc: out, changed: JSON.stringify(out) !== before, problems };
+  // Another company's document: its site-relative links lead to its own site. After the summaries'
+  // Markdown moved into the descriptions (OpenAI's summaries hold links to its guides).
+  const origin = providerOrigin(given);
+  const counts = new Map<string, number>();
+  const linked = descriptionsWith(out, origin, (target) => counts.set(target, (counts.get(target) ?? 0) + 1)) as OpenApiDocument;
+  return { doc: linked, changed: JSON.stringify(linked) !== before, problems, links: providerLinksWarning(counts, origin) };
 }

@@ -43,15 +43,15 @@ type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { 
  * The document the generator reads: the site's document itself, or, when its titles need it
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
-function generatorDocument(spec: ApiSpec): { specPath: string; doc: OpenApiDocument } {
-  const { doc, changed, problems } = normalizeDocument(openApiDocument(spec.file).doc, { providerLinks: !spec.recorded });
+function generatorDocument(spec: ApiSpec): { specPath: string; doc: OpenApiDocument; links?: string } {
+  const { doc, changed, problems, links } = normalizeDocument(openApiDocument(spec.file).doc, { providerLinks: !spec.recorded });
   for (const problem of problems) console.warn(`[WARNING] ${spec.path}: ${problem}`);
-  if (!changed) return { specPath: spec.path, doc };
+  if (!changed) return { specPath: spec.path, doc, links };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');
   mkdirSync(path.join(SITE_DIR, path.dirname(copy)), { recursive: true });
   writeFileSync(path.join(SITE_DIR, copy), JSON.stringify(doc));
   // Absolute: gen-api runs the generator from a staging folder whose site has no .docusaurus/ (scripts/gen-api.mjs).
-  return { specPath: path.join(SITE_DIR, copy), doc };
+  return { specPath: path.join(SITE_DIR, copy), doc, links };
 }
 
 /** One warning per value the document gives no example for (the sample shows one built from its schema). */
@@ -109,7 +109,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
   };
   // The generator reads the document through our loader: every page within PAGE_NODES (resolve.ts).
   patchSpecLoader();
-  const { specPath, doc } = generatorDocument(spec);
+  const { specPath, doc, links } = generatorDocument(spec);
   const claim = pageRegistry(spec);
   const warnMissing = missingWarner(spec);
   const find = (entries: ApiOperationEntry[], method: string, test: (e: ApiOperationEntry) => boolean) => entries.find((e) => e.method === method && test(e));
@@ -165,6 +165,8 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
+            // Once per generation (the one info page), not on every load of the config: the links changed (normalize.ts).
+            if (links) console.warn(`[WARNING] ${spec.path}: ${links}`);
             item.yaml = yamlFields(item.info.title, item.info.description);
             // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
             // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.

@@ -231,7 +231,8 @@ export function listOperations(doc: OpenApiDocument): ApiOperationEntry[] {
       };
       const ownKeys = new Set(own.map(key));
       const operation = { ...raw, parameters: [...shared.filter((p) => !ownKeys.has(key(p))), ...own] };
-      const slug = kebabCase(raw.operationId ?? fallbackOperationId(method, path));
+      // An empty operationId (Apacta's GET /reports) is none, as in normalize.ts: named by method and path.
+      const slug = kebabCase(raw.operationId || fallbackOperationId(method, path));
       entries.push({ operation, method, path, tag: raw.tags?.[0] ?? 'Other', slug, route: `/api/${slug}` });
     }
   }

@@ -99,6 +99,11 @@ export function fieldRows(doc: OpenApiDocument, routes: SchemaRoutes, schema: Sc
   const required = new Set(s.required ?? []);
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
     const full = prefix ? `${prefix}.${name}` : name;
+    // No schema at all (another document's "name:" with nothing after it): named, not a crash; the page says the same.
+    if (!prop || typeof prop !== 'object') {
+      rows.push({ name: full, type: 'any', required: required.has(name), description: prop === false ? 'No value is allowed here.' : prop === true ? '' : 'Not shown: the document gives no schema here.' });
+      continue;
+    }
     const p = deref(doc, prop);
     rows.push({ name: full, type: typeLabel(doc, routes, prop), required: required.has(name), description: describe(p, variant) });
     if (schemaRefName(prop)) continue;

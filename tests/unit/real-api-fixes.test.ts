@@ -10,12 +10,12 @@ import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
 import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
-import { normalizeDocument, withProviderLinks } from '../../plugins/api-reference/normalize';
+import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
-import { withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
+import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
 
 /** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
 async function pageHtml(markdown: string): Promise<string> {
@@ -163,6 +163,78 @@ describe('An allOf whose parts disagree', () => {
     const agreeing = { allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] };
     assert.equal(withAgreeingAllOf(agreeing), agreeing, 'an allOf whose parts agree is left to the theme');
   });
+
+  // Mailchimp's Facebook ads report (getReportingFacebookAds), reduced: two parts of the items' allOf
+  // give report_summary, and disagree one level down, on impressions (number / integer).
+  const report = {
+    type: 'object',
+    properties: {
+      facebook_ads: {
+        type: 'array',
+        items: {
+          allOf: [
+            { type: 'object', properties: { id: { type: 'string' }, report_summary: { type: 'object', properties: { impressions: { type: 'number' }, reach: { type: 'integer' } } } } },
+            { type: 'object', properties: { report_summary: { type: 'object', properties: { impressions: { type: 'integer' }, clicks: { type: 'integer' } } } } },
+          ],
+        },
+      },
+    },
+  };
+
+  /** Every place the theme's SchemaEdge would be handed no schema, after its own merges (as it renders). */
+  function emptyPlaces(node: unknown, path = ''): string[] {
+    if (!node || typeof node !== 'object') return [];
+    const n = node as Record<string, unknown>;
+    const quiet = console.warn;
+    console.warn = () => {};
+    let shown: Record<string, unknown>;
+    try {
+      shown = Array.isArray(n.allOf) ? (mergeAllOf(n) as Record<string, unknown>) : n;
+    } finally {
+      console.warn = quiet;
+    }
+    const out: string[] = [];
+    for (const [name, value] of Object.entries((shown.properties ?? {}) as Record<string, unknown>)) {
+      if (!value || typeof value !== 'object') out.push(`${path}${name}`);
+      else out.push(...emptyPlaces(value, `${path}${name}.`));
+    }
+    if ('items' in shown) out.push(...(shown.items && typeof shown.items === 'object' ? emptyPlaces(shown.items, `${path}[].`) : [`${path}[]`]));
+    return out;
+  }
+
+  it('one level down (Mailchimp\'s report_summary.impressions) is taken from the last part too', () => {
+    assert.deepEqual(emptyPlaces(report), ['facebook_ads.[].report_summary.impressions'], 'the theme would crash here (this guard is still needed)');
+    const { schema: guarded, holes } = guardedSchema(report);
+    assert.deepEqual(emptyPlaces(guarded), []);
+    assert.deepEqual(holes, []);
+    const items = (guarded as unknown as { properties: { facebook_ads: { items: { properties: Record<string, { properties: Record<string, unknown> }> } } } }).properties.facebook_ads.items;
+    assert.deepEqual(items.properties.report_summary.properties, { impressions: { type: 'integer' }, reach: { type: 'integer' }, clicks: { type: 'integer' } });
+    assert.ok(items.properties.id, 'the other properties stay');
+  });
+
+  it("shows OpenAPI 3.1's boolean schemas, and a place with no schema as a note the build reports", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        anything: true,
+        nothing: false,
+        // YAML's "note:" with nothing after it: null, no schema.
+        note: null,
+        list: { type: 'array', items: null },
+        example_like: { type: 'object', example: { properties: { a: null } } },
+      },
+    };
+    const { schema: guarded, holes } = guardedSchema(schema);
+    const properties = (guarded as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
+    assert.deepEqual(properties.anything, {});
+    assert.match(String(properties.nothing.description), /No value is allowed/);
+    assert.match(String(properties.note.description), /^<p><em>Not shown: /);
+    assert.match(String((properties.list.items as Record<string, unknown>).description), /^<p><em>Not shown: /);
+    assert.deepEqual(properties.example_like, schema.properties.example_like, 'an example is data, left as written');
+    assert.deepEqual(holes.sort(), ['list.[]', 'note']);
+    assert.deepEqual(emptyPlaces(guarded), []);
+    assert.equal(guardedSchema(schema).schema, guarded, 'the same schema is guarded once');
+  });
 });
 
 describe('Samples send every query, header and cookie parameter', () => {
@@ -237,6 +309,33 @@ describe('A document without servers', () => {
   });
 });
 
+describe('A blank summary', () => {
+  it("is no summary: the page is titled by the operationId, else by method and path (Apacta's empty sidebar label failed the build)", () => {
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/products/{id}/uploadImage': { post: { operationId: 'upload-image', summary: '', description: 'Upload or delete a product image.', responses: {} } },
+        '/products': { get: { summary: '  ', responses: {} }, post: { summary: '![](logo.png)', responses: {} } },
+      },
+    } as unknown as OpenApiDocument;
+    const { doc: out } = normalizeDocument(doc);
+    const op = (path: string, method: string) => (out.paths[path] as Record<string, { summary?: string; operationId?: string; description?: string }>)[method];
+    assert.equal(op('/products/{id}/uploadImage', 'post').summary, undefined);
+    assert.equal(op('/products/{id}/uploadImage', 'post').description, 'Upload or delete a product image.');
+    assert.equal(op('/products', 'get').summary, 'GET /products');
+    assert.equal(op('/products', 'post').summary, undefined, 'Markdown with no text is no title either');
+    for (const entry of listOperations(out)) assert.ok((entry.operation.summary ?? entry.operation.operationId ?? '').trim(), `${entry.method} ${entry.path} has a title`);
+  });
+
+  it("with an empty operationId (Apacta's GET /reports), the page and every link to it are named by method and path", () => {
+    const doc = { openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: { '/reports': { get: { operationId: '', summary: '', responses: {} } } } } as unknown as OpenApiDocument;
+    assert.deepEqual(listOperations(doc).map((e) => e.route), ['/api/get-reports']);
+    const { doc: out } = normalizeDocument(doc);
+    assert.equal((out.paths['/reports'] as Record<string, { operationId?: string }>).get.operationId, 'get-reports');
+  });
+});
+
 describe("Another company's site-relative links", () => {
   it("lead to the provider's site, or stay as text where the document names none; Emissary's own stay", async () => {
     // Spotify's document: "/documentation/web-api/concepts/api-calls#response-status-codes" in its descriptions.
@@ -257,6 +356,33 @@ describe("Another company's site-relative links", () => {
       withProviderLinks('[Import](kms/latest/importing-keys.html#reimport) [the Types section](#types) <a href="#x">X</a> [mail](mailto:a@b.example)', 'https://docs.example.com'),
       '[Import](https://docs.example.com/kms/latest/importing-keys.html#reimport) the Types section <a>X</a> [mail](mailto:a@b.example)',
     );
+  });
+
+  it("in a summary's Markdown, moved to the description, lead there too; the build warns once per target with its count", () => {
+    // OpenAI's: "Compact a conversation. …\n\nLearn … in the [conversation state guide](/docs/guides/conversation-state#managing-the-context-window)".
+    const summary = 'Compact a conversation.\n\nSee the [guide](/docs/guides/state#window) and [advanced](</docs/guides/state#advanced>).';
+    const doc = (info: object) =>
+      ({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1', ...info },
+        paths: { '/c': { post: { operationId: 'compact', summary, responses: { 200: { description: 'Also the [guide](/docs/guides/state#window).' } } } } },
+      }) as unknown as OpenApiDocument;
+    const op = (d: OpenApiDocument) => (d.paths['/c'] as { post: { summary: string; description: string } }).post;
+    const linked = normalizeDocument(doc({ contact: { url: 'https://help.example.com/support' } }), { providerLinks: true });
+    assert.equal(op(linked.doc).summary, 'Compact a conversation.');
+    assert.equal(op(linked.doc).description, 'See the [guide](https://help.example.com/docs/guides/state#window) and [advanced](https://help.example.com/docs/guides/state#advanced).');
+    assert.deepEqual(linked.problems, []);
+    assert.deepEqual([linked.links], [
+      "3 link(s) of its descriptions to the provider's own site lead to https://help.example.com (the provider's site, from the document's externalDocs, info.contact.url or info.termsOfService): /docs/guides/state#window (2), /docs/guides/state#advanced (1)",
+    ]);
+    const unlinked = normalizeDocument(doc({}), { providerLinks: true });
+    assert.equal(op(unlinked.doc).description, 'See the guide and advanced.');
+    assert.match(unlinked.links ?? '', /^3 link\(s\) .* are kept as text without the link .*: \/docs\/guides\/state#window \(2\), \/docs\/guides\/state#advanced \(1\)$/);
+    // Emissary's own document: nothing rewritten, no warning (the link check fails the build on its broken links).
+    const ours = normalizeDocument(doc({}));
+    assert.match(op(ours.doc).description, /\]\(\/docs\/guides\/state#window\)/);
+    assert.equal(ours.links, undefined);
+    assert.equal(providerLinksWarning(new Map(), 'https://x.example'), undefined);
   });
 
   it('written as reference definitions (Box\'s "[1]: ../advanced-files-and-folders/#get-collections") do too', () => {
