@@ -40,6 +40,16 @@ writeSidebarInput(__dirname, input);
  * read and normalize the whole OpenAPI document (a second at 32 times today's API). Other commands
  * leave it out.
  */
+/**
+ * vsDark with one colour changed: its `constant` (#646695) has 3.1:1 contrast on the block's #1e1e1e,
+ * under WCAG AA's 4.5:1 (axe found it on JavaScript blocks); VS Code's Dark+ colour for constants
+ * (#4fc1ff) has 8.3:1.
+ */
+const CODE_THEME = {
+  ...prismThemes.vsDark,
+  styles: prismThemes.vsDark.styles.map((s) => (s.types.includes('constant') ? { ...s, style: { ...s.style, color: '#4fc1ff' } } : s)),
+};
+
 const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process.argv[2] ?? '');
 
 /**
@@ -199,8 +209,8 @@ const config = {
       : footer,
     // Dark highlighting in both colour modes, as the spec says.
     prism: {
-      theme: prismThemes.vsDark,
-      darkTheme: prismThemes.vsDark,
+      theme: CODE_THEME,
+      darkTheme: CODE_THEME,
       // Beyond prism-react-renderer's own set: shell in the guides, Ruby, Java and PowerShell in the
       // API samples. The browser loads Prism only on first use (plugins/fast-hydration).
       additionalLanguages: ['bash', 'java', 'ruby', 'powershell'],
