@@ -42,6 +42,11 @@ const nodeTest = (glob, ...options) => ({
   ],
 });
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+/**
+ * The build's work log and computed results (plugins/shared/computed-once.ts), where the site stage
+ * reads them: outside .docusaurus/, which the dev and fixture stages' own builds rewrite beside it.
+ */
+const BUILD_STATE = { EMISSARY_BUILD_STATE: path.join(ROOT, 'test-results', 'build-state') };
 
 /**
  * Every stage. `after`: stages that must have passed first (their output is this one's input).
@@ -56,37 +61,47 @@ export const STAGES = {
     quick: true,
   },
   unit: { what: 'unit tests and the canaries of patched upstream files (tests/unit)', ...nodeTest(['tests/unit/*.test.ts']), quick: true },
-  typecheck: { what: 'tsc over the project', kind: 'single', command: () => [bin('tsc'), '-p', 'tsconfig.json'], quick: true },
+  // tsc reads api-docs/sidebar.ts: after the build, which generates it; alone (the quick lane), the
+  // API pages are generated first where they are missing (a fresh clone).
+  typecheck: {
+    what: 'tsc over the project',
+    kind: 'single',
+    command: () => ['bash', '-c', '[ -e api-docs/sidebar.ts ] || npm run gen-api || exit 1; exec "$0" -p tsconfig.json', bin('tsc')],
+    after: ['build'],
+    quick: true,
+  },
   build: {
     what: 'npm run build: the API pages generated, the site built into build/',
     kind: 'single',
     command: () => ['npm', 'run', 'build'],
+    env: (chosen) => (chosen.has('site') ? BUILD_STATE : {}),
     excludes: ['dev', 'fixture'],
   },
-  guides: { what: 'guide scripts, page blocks and notebooks against the mock (tests/guides)', ...nodeTest(['tests/guides/*.test.ts']), after: ['build'] },
-  site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), after: ['build'] },
+  // After dev, which edits a guide for a moment (the guides stage reads the guides' sources).
+  guides: { what: 'guide scripts, page blocks and notebooks against the mock (tests/guides)', ...nodeTest(['tests/guides/*.test.ts']), after: ['build', 'dev'] },
+  site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), env: (chosen) => (chosen.has('build') ? BUILD_STATE : {}), after: ['build'] },
   mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build'] },
   e2e: {
     what: 'Playwright in Chromium against the served build (tests/e2e)',
     kind: 'playwright',
     command: (stage, files = []) => [bin('playwright'), 'test', '--reporter=list,json', ...files],
-    env: (stage) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(OUT, `${stage}.json`) }),
+    env: () => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(OUT, 'e2e.json') }),
     after: ['build'],
   },
-  // The dev-server test regenerates .docusaurus/ and edits a guide for a moment: it waits for the
-  // stages that read the guides' sources and runs beside the ones that read build/ only.
+  // The dev-server test regenerates .docusaurus/ and edits a guide for a moment: it runs right after
+  // the build, beside the stages that read build/ only, and before the guides stage.
   dev: {
     what: '`docusaurus start` in Chromium (tests/dev)',
     ...nodeTest(['tests/dev/*.test.ts'], '--test-concurrency=1'),
-    after: ['build', 'guides', 'site'],
+    after: ['build'],
     excludes: ['build', 'fixture'],
   },
-  // The fixture builds generate other documents' pages into api-docs/ and .docusaurus/: they wait
-  // for the stages that read the sources and run beside e2e, which reads build/ only.
+  // The fixture builds generate other documents' pages into api-docs/ and .docusaurus/: they wait for
+  // the stages that read those (unit, typecheck, dev) and run beside the ones that read build/ only.
   fixture: {
     what: 'the kitchen sink and real public documents built (tests/fixture)',
     ...nodeTest(['tests/fixture/*.test.ts'], '--test-concurrency=1'),
-    after: ['build', 'dev', 'guides', 'site', 'mcp'],
+    after: ['build', 'dev', 'unit', 'typecheck'],
     excludes: ['build', 'dev'],
   },
 };
@@ -167,7 +182,7 @@ export function playwrightResults(json, code, log = '') {
   return { passed: s.expected ?? 0, failed, failures };
 }
 
-function runStage(name, stage, echo, files) {
+function runStage(name, stage, echo, files, chosen) {
   return new Promise((resolve) => {
     const logFile = path.join(OUT, `${name}.log`);
     for (const ext of ['tap', 'json']) rmSync(path.join(OUT, `${name}.${ext}`), { force: true });
@@ -176,7 +191,7 @@ function runStage(name, stage, echo, files) {
     const started = Date.now();
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      env: { ...process.env, ...(stage.env?.(name) ?? {}), FORCE_COLOR: '0' },
+      env: { ...process.env, ...(stage.env?.(chosen) ?? {}), FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -243,7 +258,7 @@ export async function run(names, { print = console.log, files = [] } = {}) {
         continue;
       }
       print(`▶ ${name} (${STAGES[name].what}) at ${clock((Date.now() - started) / 1000)}`);
-      active.set(name, runStage(name, STAGES[name], order.length === 1, files).then((r) => ({ r })));
+      active.set(name, runStage(name, STAGES[name], order.length === 1, files, chosen).then((r) => ({ r })));
     }
     if (active.size === 0) break;
     const { r } = await Promise.race(active.values());
