@@ -13,7 +13,9 @@
  * index bytes fetched per query and time to first results in Chromium. BENCH_SEARCH=0 (skip it),
  * BENCH_SEARCH_RUNS (runs per query, cold and warm, default 5), BENCH_ONLY=search (nothing but the
  * search part, against BENCH_BUILD_DIR, default .bench/build; writes .bench/search-results.json and
- * .md, leaving a full run's results.json alone).
+ * .md, leaving a full run's results.json alone). BENCH_ONLY=mcp (scripts/bench/mcp.ts): the docs MCP
+ * server's costliest accepted search_docs call against BENCH_BUILD_DIR (default build/), its CPU time
+ * per call (BENCH_MCP_RUNS, default 20) and a ping's wait beside 8 of them; writes .bench/mcp-results.*.
  *
  * BENCH_SCALE=1,8,32 (scripts/bench/scale.ts): instead of all the above, one cold build per factor of
  * the document multiplied, and a table of build time, peak memory, output, search index fetched and
@@ -44,6 +46,7 @@ import { benchSearch, type SearchResult } from './bench/search';
 import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/scale';
 import { benchRealApis, realApisMarkdown, type RealApiRow } from './bench/real-apis';
 import { realApiDocuments } from '../tests/real-apis/documents';
+import { benchMcp, mcpReport } from './bench/mcp';
 import { benchPatches, patchesMarkdown } from './bench/patches';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
@@ -100,6 +103,19 @@ function runInfo(): { commit: string; date: string; chromium: string } {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     chromium: chromiumVersion(),
   };
+}
+
+/** `BENCH_ONLY=mcp`: the docs MCP server's costliest accepted search, against an existing build (scripts/bench/mcp.ts). */
+async function mcpOnly(): Promise<void> {
+  const dir = path.resolve(process.env.BENCH_BUILD_DIR ?? 'build');
+  log(`BENCH_ONLY=mcp: the MCP server reading ${dir}`);
+  const result = await benchMcp(dir, positiveInt('BENCH_MCP_RUNS', 20), log);
+  const md = mcpReport(result, path.relative(process.cwd(), dir) || dir);
+  console.log(md);
+  await fs.mkdir(BENCH, { recursive: true });
+  await fs.writeFile(path.join(BENCH, 'mcp-results.json'), `${JSON.stringify({ ...runInfo(), buildDir: dir, ...result }, null, 2)}\n`);
+  await fs.writeFile(path.join(BENCH, 'mcp-results.md'), `${md}\n`);
+  log('wrote .bench/mcp-results.json and .bench/mcp-results.md');
 }
 
 /** `BENCH_ONLY=search`: the search comparison alone, against an existing build. */
@@ -180,7 +196,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SCALE?.startsWith('real')) return realApisOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_SCALE) return scaleOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_ONLY === 'search') return searchOnly();
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" is known`);
+  if (process.env.BENCH_ONLY === 'mcp') return mcpOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" and "mcp" are known`);
   const buildRuns = positiveInt('BENCH_BUILDS', 3);
   // Five: on this shared 2-core machine a single mobile run moves by up to ±0.07, and the mobile
   // budget compares two medians.
