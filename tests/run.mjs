@@ -18,6 +18,7 @@
  * people: node's test runner writes TAP to a file beside the log, Playwright its JSON report.
  */
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +87,9 @@ export const STAGES = {
     kind: 'playwright',
     command: (stage, files = []) => [bin('playwright'), 'test', '--reporter=list,json', ...files],
     env: () => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(OUT, 'e2e.json') }),
+    // The build is served on a port free now (PORT, when set, wins): a server left on Playwright's
+    // default port by another checkout would otherwise fail the stage, or be tested in its place.
+    freePort: true,
     after: ['build'],
   },
   // The dev-server test regenerates .docusaurus/ and edits a guide for a moment: it runs right after
@@ -182,7 +186,20 @@ export function playwrightResults(json, code, log = '') {
   return { passed: s.expected ?? 0, failed, failures };
 }
 
-function runStage(name, stage, echo, files, chosen) {
+/** A TCP port on loopback that nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function runStage(name, stage, echo, files, chosen) {
+  const port = stage.freePort && !process.env.PORT ? { PORT: String(await freePort()) } : {};
   return new Promise((resolve) => {
     const logFile = path.join(OUT, `${name}.log`);
     for (const ext of ['tap', 'json']) rmSync(path.join(OUT, `${name}.${ext}`), { force: true });
@@ -191,7 +208,7 @@ function runStage(name, stage, echo, files, chosen) {
     const started = Date.now();
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      env: { ...process.env, ...(stage.env?.(chosen) ?? {}), FORCE_COLOR: '0' },
+      env: { ...process.env, ...(stage.env?.(chosen) ?? {}), ...port, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
