@@ -45,9 +45,9 @@ const nodeTest = (glob, ...options) => ({
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 /**
  * The build's work log and computed results (plugins/shared/computed-once.ts), where the site stage
- * reads them: outside .docusaurus/, which the dev and fixture stages' own builds rewrite beside it.
+ * of the same run reads them: outside .docusaurus/, which the dev and fixture stages' own builds rewrite beside it.
  */
-const BUILD_STATE = { EMISSARY_BUILD_STATE: path.join(ROOT, 'test-results', 'build-state') };
+const buildState = (chosen) => (chosen.has('build') && chosen.has('site') ? { EMISSARY_BUILD_STATE: path.join(ROOT, 'test-results', 'build-state') } : {});
 
 /**
  * Every stage. `after`: stages that must have passed first (their output is this one's input).
@@ -75,12 +75,12 @@ export const STAGES = {
     what: 'npm run build: the API pages generated, the site built into build/',
     kind: 'single',
     command: () => ['npm', 'run', 'build'],
-    env: (chosen) => (chosen.has('site') ? BUILD_STATE : {}),
+    env: buildState,
     excludes: ['dev', 'fixture'],
   },
   // After dev, which edits a guide for a moment (the guides stage reads the guides' sources).
   guides: { what: 'guide scripts, page blocks and notebooks against the mock (tests/guides)', ...nodeTest(['tests/guides/*.test.ts']), after: ['build', 'dev'] },
-  site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), env: (chosen) => (chosen.has('build') ? BUILD_STATE : {}), after: ['build'] },
+  site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), env: buildState, after: ['build'] },
   mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build'] },
   e2e: {
     what: 'Playwright in Chromium against the served build (tests/e2e)',
@@ -156,6 +156,8 @@ export function tapResults(tap, code, log = '') {
   return { passed, failed, failures };
 }
 
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** Playwright's JSON report: its totals, and each failed test with its file, title and first error line. */
 export function playwrightResults(json, code, log = '') {
   let report;
@@ -170,7 +172,7 @@ export function playwrightResults(json, code, log = '') {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
         const result = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped') ?? {};
-        const error = (result.error?.message ?? result.errors?.[0]?.message ?? result.status ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+        const error = plain(result.error?.message ?? result.errors?.[0]?.message ?? result.status ?? '');
         failures.push({ test: [...titles, spec.title].filter(Boolean).join(' › ') + ` (${spec.file}:${spec.line})`, error: error.split('\n').slice(0, 3).join(' ').slice(0, 400) });
       }
     }
@@ -180,7 +182,7 @@ export function playwrightResults(json, code, log = '') {
   const s = report.stats ?? {};
   const failed = (s.unexpected ?? 0) + (s.flaky ?? 0);
   if (code !== 0 && failed === 0) {
-    const errors = (report.errors ?? []).map((e) => (e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]);
+    const errors = (report.errors ?? []).map((e) => plain(e.message ?? '').split('\n')[0]);
     return { passed: s.expected ?? 0, failed: 1, failures: [{ test: '(Playwright did not finish its tests)', error: errors.join(' ') || lastLines(log, 12) }] };
   }
   return { passed: s.expected ?? 0, failed, failures };

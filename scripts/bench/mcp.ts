@@ -8,14 +8,11 @@
  *
  * A figure, not a test: nothing here passes or fails.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { MAX_INPUT, MAX_QUERY_WORDS } from '../../mcp/tools';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { startHttp } from '../../tests/support/mcp';
 
 /** Words found in most sections of this site: each matches widely, so the ranking has the most to do. */
 const COMMON = ['training', 'dataset', 'model', 'job', 'deployment', 'project', 'request', 'response', 'checkpoint', 'api', 'the', 'status'];
@@ -45,16 +42,9 @@ function usage(pid: number): { cpuMs: number; rssMiB: number } {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function benchMcp(buildDir: string, runs: number, log: (msg: string) => void): Promise<McpBench> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'mcp/run.mjs'), '--site', buildDir, '--http', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (d) => {
-      output += d;
-      const m = output.match(/(http:\/\/127\.0\.0\.1:\d+\/mcp) \(site:/);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the MCP server exited with ${code}: ${output}`)));
-  });
+  const server = await startHttp(['--site', buildDir]);
+  const { child } = server;
+  const endpoint = `http://127.0.0.1:${server.port}/mcp`;
   const clients: Client[] = [];
   const connect = async () => {
     const client = new Client({ name: 'bench', version: '1' });
@@ -95,7 +85,7 @@ export async function benchMcp(buildDir: string, runs: number, log: (msg: string
     };
   } finally {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    child.kill();
+    await server.stop();
   }
 }
 
