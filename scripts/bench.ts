@@ -16,6 +16,9 @@
  * .md, leaving a full run's results.json alone). BENCH_ONLY=mcp (scripts/bench/mcp.ts): the docs MCP
  * server's costliest accepted search_docs call against BENCH_BUILD_DIR (default build/), its CPU time
  * per call (BENCH_MCP_RUNS, default 20) and a ping's wait beside 8 of them; writes .bench/mcp-results.*.
+ * BENCH_ONLY=checker (scripts/bench/checker.ts): the dataset checker on a 5 MB file in Chromium against
+ * BENCH_BUILD_DIR (default build/): time to the verdict and longest frame gap (BENCH_CHECKER_RUNS,
+ * default 5), against its budget; writes .bench/checker-results.*.
  *
  * BENCH_SCALE=1,8,32 (scripts/bench/scale.ts): instead of all the above, one cold build per factor of
  * the document multiplied, and a table of build time, peak memory, output, search index fetched and
@@ -47,6 +50,7 @@ import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/
 import { benchRealApis, realApisMarkdown, type RealApiRow } from './bench/real-apis';
 import { realApiDocuments } from '../tests/real-apis/documents';
 import { benchMcp, mcpReport } from './bench/mcp';
+import { benchChecker, checkerReport } from './bench/checker';
 import { benchPatches, patchesMarkdown } from './bench/patches';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
 
@@ -116,6 +120,19 @@ async function mcpOnly(): Promise<void> {
   await fs.writeFile(path.join(BENCH, 'mcp-results.json'), `${JSON.stringify({ ...runInfo(), buildDir: dir, ...result }, null, 2)}\n`);
   await fs.writeFile(path.join(BENCH, 'mcp-results.md'), `${md}\n`);
   log('wrote .bench/mcp-results.json and .bench/mcp-results.md');
+}
+
+/** `BENCH_ONLY=checker`: the dataset checker on a 5 MB file, against an existing build (scripts/bench/checker.ts). */
+async function checkerOnly(): Promise<void> {
+  const dir = path.resolve(process.env.BENCH_BUILD_DIR ?? 'build');
+  const loadAverage = os.loadavg();
+  log(`BENCH_ONLY=checker: the dataset checker of ${dir}`);
+  const result = await benchChecker(dir, positiveInt('BENCH_CHECKER_RUNS', 5), log);
+  const md = checkerReport(result, path.relative(process.cwd(), dir) || dir, loadAverage);
+  console.log(md);
+  await fs.writeFile(path.join(BENCH, 'checker-results.json'), `${JSON.stringify({ ...runInfo(), buildDir: dir, loadAverage, ...result }, null, 2)}\n`);
+  await fs.writeFile(path.join(BENCH, 'checker-results.md'), `${md}\n`);
+  log('wrote .bench/checker-results.json and .bench/checker-results.md');
 }
 
 /** `BENCH_ONLY=search`: the search comparison alone, against an existing build. */
@@ -197,7 +214,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SCALE) return scaleOnly(process.env.BENCH_SCALE);
   if (process.env.BENCH_ONLY === 'search') return searchOnly();
   if (process.env.BENCH_ONLY === 'mcp') return mcpOnly();
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search" and "mcp" are known`);
+  if (process.env.BENCH_ONLY === 'checker') return checkerOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "search", "mcp" and "checker" are known`);
   const buildRuns = positiveInt('BENCH_BUILDS', 3);
   // Five: on this shared 2-core machine a single mobile run moves by up to ±0.07, and the mobile
   // budget compares two medians.

@@ -10,6 +10,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hydrated, switchToDark } from '../support/crawl';
 import { BAD, SAMPLES } from '../support/dataset-samples';
+import { fiveMegabyteFile } from '../../scripts/bench/checker';
 
 const ROUTE = '/fine-tuning/datasets';
 // Big files and axe in two colour modes take a while on a shared machine.
@@ -213,43 +214,19 @@ test('edge files each give a clear message: empty, binary, invalid UTF-8, BOM an
   await expect(form(page).locator('tbody')).toContainText(/over the API's 5 MB upload limit/);
 });
 
-test('a 5 MB file is checked in under a second, in the worker, while the page keeps painting', async ({ page }) => {
+// How fast a 5 MB file is checked, and how long the page goes without a frame meanwhile, is a figure
+// of `BENCH_ONLY=checker npm run bench` (scripts/bench/checker.ts, with its budget), not of a test.
+test('a 5 MB file, the API\'s limit, is checked whole by a worker: no problems, 100% of the limit', async ({ page }) => {
   await open(page);
-  const lines: string[] = [];
-  for (let size = 0, i = 0; size < 5 * 1048576 - 2048; i++) {
-    lines.push(`${JSON.stringify({ prompt: `Review ${i}: arrived on time and works as described, although the manual is thin.`, completion: i % 5 })}\n`);
-    size += lines[i].length;
-  }
-  const file = scratch('five-mb.jsonl', lines.join(''));
+  const { text, rows } = fiveMegabyteFile();
+  const file = scratch('five-mb.jsonl', text);
   await fileInput(page).focus();
   await expect(form(page)).toHaveAttribute('data-ready', 'true');
-  // The main thread's longest gap between frames while the worker checks, per run.
-  await page.evaluate(() => {
-    const w = window as unknown as { gap: number; last: number };
-    w.last = performance.now();
-    const tick = (now: number) => {
-      w.gap = Math.max(w.gap, now - w.last);
-      w.last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  // The best of three runs, for the time and the frame gap alike: both are the checker's, not the
-  // load of a shared machine (a CI run with pa11y beside it once saw a 600 ms gap in its only run).
-  const times: number[] = [];
-  const gaps: number[] = [];
-  for (let run = 0; run < 3 && !(times.some((ms) => ms < 1000) && gaps.some((ms) => ms < 500)); run++) {
-    await page.evaluate(() => {
-      (window as unknown as { gap: number }).gap = 0;
-    });
-    await choose(page, file, 'regression');
-    await expect(status(page)).toContainText('No problems found');
-    times.push(Number(await form(page).locator('[data-ms]').getAttribute('data-ms')));
-    gaps.push(await page.evaluate(() => (window as unknown as { gap: number }).gap));
-  }
-  expect(Math.min(...times), `checked in ${times.join(', ')} ms`).toBeLessThan(1000);
-  expect(Math.min(...gaps), `longest frame gap per run: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeLessThan(500);
+  expect(page.workers(), 'the checker starts its worker when its code loads').toHaveLength(1);
+  await choose(page, file, 'regression');
+  await expect(status(page)).toContainText(`No problems found in ${rows.toLocaleString('en-US')} rows`);
   await expect(form(page).locator('dd').filter({ hasText: '% of the API' })).toContainText(/^5\.0 MB, 100%/);
+  await expect(form(page).locator('[data-ms]')).toContainText(/^Checked in \d+\.\d\d s, in this browser\.$/);
 });
 
 test('a long check shows its progress', async ({ page }) => {
