@@ -110,11 +110,10 @@ export function requestHeaders(req: SampleRequest): Array<{ key: string; value: 
 }
 
 /**
- * A request body built from its schema is cut when its JSON (as the samples print it) is longer
- * than this: a body this size (DocuSign's Tabs, 418 KB, in 7 languages on 42 pages) made pages of
- * megabytes that the build compiled and rendered over and over. The documents of the real-API
- * table built before issue 41 stay below it (GitHub's largest generated body, 6 KB); a document's
- * own example is never cut.
+ * A request body built from its schema is cut when it prints longer than this (JSON as the samples
+ * print it, or its form fields): DocuSign's Tabs body, 418 KB in 7 languages on 42 pages, made
+ * pages of 3.6 MB that the build compiled and rendered. Every other document of the real-API table
+ * stays below it (the largest, Kubernetes' Pod, 12 KB); a document's own example is never cut.
  */
 export const MAX_GENERATED_BODY_CHARS = 16 * 1024;
 
@@ -127,9 +126,14 @@ export const shortenedNote = (maxProperties: number) => [
   'The request body schema lists them all.',
 ];
 
-/** A value built from `schema`, shortened (`maxProperties`) when its JSON is longer than MAX_GENERATED_BODY_CHARS. */
-export function generatedBody(schema: Schema | undefined, resolve: RefResolver): { value: unknown; shortened?: { maxProperties: number } } {
-  const size = (value: unknown) => JSON.stringify(value, null, 2)?.length ?? 0;
+/** How many characters a body takes in a sample: `size` of the value as the sample prints it. */
+type BodySize = (value: unknown) => number;
+const prettyJson: BodySize = (value) => JSON.stringify(value, null, 2)?.length ?? 0;
+const compactJson: BodySize = (value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length;
+const formFields: BodySize = (value) => Object.entries(value ?? {}).reduce((n, [name, v]) => n + name.length + paramText(v).length, 0);
+
+/** A value built from `schema`, shortened (`maxProperties`) when it prints (`size`) longer than MAX_GENERATED_BODY_CHARS. */
+export function generatedBody(schema: Schema | undefined, resolve: RefResolver, size: BodySize = prettyJson): { value: unknown; shortened?: { maxProperties: number } } {
   const full = sampleFromSchema(schema, resolve);
   if (size(full) <= MAX_GENERATED_BODY_CHARS) return { value: full };
   let value: unknown;
@@ -281,9 +285,9 @@ export function sampleRequestFromOperation(
   };
   let shortened: SampleRequest['shortened'];
   /** A body built from its schema, shortened when too large. */
-  const generatedWhole = (what: string, schema: Schema | undefined) => {
+  const generatedWhole = (what: string, schema: Schema | undefined, size: BodySize) => {
     missing(`${what} of ${where}`);
-    const body = generatedBody(schema, resolve);
+    const body = generatedBody(schema, resolve, size);
     shortened = body.shortened;
     return body.value;
   };
@@ -308,7 +312,7 @@ export function sampleRequestFromOperation(
   const json = Object.keys(content).find((type) => /^application\/([\w.+-]+\+)?json\b/.test(type));
   if (json) {
     const media = content[json];
-    body = { kind: 'json', value: exampleOf(media) ?? generatedWhole('JSON request body', media.schema) };
+    body = { kind: 'json', value: exampleOf(media) ?? generatedWhole('JSON request body', media.schema, prettyJson) };
   } else if (content['multipart/form-data']) {
     const media = content['multipart/form-data'];
     const example = (exampleOf(media) ?? {}) as Record<string, unknown>;
@@ -319,12 +323,12 @@ export function sampleRequestFromOperation(
     body = { kind: 'multipart', fields };
   } else if (content['application/x-www-form-urlencoded']) {
     const media = content['application/x-www-form-urlencoded'];
-    const value = (exampleOf(media) ?? generatedWhole('form request body', media.schema)) as Record<string, unknown>;
+    const value = (exampleOf(media) ?? generatedWhole('form request body', media.schema, formFields)) as Record<string, unknown>;
     body = { kind: 'urlencoded', fields: Object.entries(value ?? {}).map(([name, v]) => ({ name, value: paramText(v) })) };
   } else if (Object.keys(content).length > 0) {
     // Any other media type (text, XML, binary): its example as text, else a value of its schema.
     const [contentType, media] = Object.entries(content)[0];
-    const value = exampleOf(media) ?? generatedWhole(`${contentType} request body`, media.schema);
+    const value = exampleOf(media) ?? generatedWhole(`${contentType} request body`, media.schema, compactJson);
     body = { kind: 'raw', contentType, text: typeof value === 'string' ? value : JSON.stringify(value) };
   }
   const declared = { ...(Object.keys(headers).length ? { headers } : {}), ...(Object.keys(cookies).length ? { cookies } : {}) };
