@@ -7,16 +7,18 @@ export interface SampleLanguage {
   highlight: string;
   /** postman-code-generators language key and variant. */
   generator: { language: string; variant: string };
+  /** What starts a comment line in the language (a shortened body's note). */
+  comment: '#' | '//';
 }
 
 export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
-  { id: 'python', label: 'Python', highlight: 'python', generator: { language: 'python', variant: 'Requests' } },
-  { id: 'curl', label: 'curl', highlight: 'bash', generator: { language: 'curl', variant: 'cURL' } },
-  { id: 'go', label: 'Go', highlight: 'go', generator: { language: 'go', variant: 'Native' } },
-  { id: 'nodejs', label: 'Node.js', highlight: 'javascript', generator: { language: 'nodejs', variant: 'Axios' } },
-  { id: 'ruby', label: 'Ruby', highlight: 'ruby', generator: { language: 'ruby', variant: 'Net::HTTP' } },
-  { id: 'java', label: 'Java', highlight: 'java', generator: { language: 'java', variant: 'Unirest' } },
-  { id: 'powershell', label: 'PowerShell', highlight: 'powershell', generator: { language: 'powershell', variant: 'RestMethod' } },
+  { id: 'python', label: 'Python', highlight: 'python', generator: { language: 'python', variant: 'Requests' }, comment: '#' },
+  { id: 'curl', label: 'curl', highlight: 'bash', generator: { language: 'curl', variant: 'cURL' }, comment: '#' },
+  { id: 'go', label: 'Go', highlight: 'go', generator: { language: 'go', variant: 'Native' }, comment: '//' },
+  { id: 'nodejs', label: 'Node.js', highlight: 'javascript', generator: { language: 'nodejs', variant: 'Axios' }, comment: '//' },
+  { id: 'ruby', label: 'Ruby', highlight: 'ruby', generator: { language: 'ruby', variant: 'Net::HTTP' }, comment: '#' },
+  { id: 'java', label: 'Java', highlight: 'java', generator: { language: 'java', variant: 'Unirest' }, comment: '//' },
+  { id: 'powershell', label: 'PowerShell', highlight: 'powershell', generator: { language: 'powershell', variant: 'RestMethod' }, comment: '#' },
 ];
 
 /** Placeholder the samples use for the secret; readers replace it with their key. */

@@ -11,7 +11,7 @@ import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusauru
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument } from './document';
-import { generateSamples, operationSample } from './samples';
+import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from './samples';
 import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
@@ -152,7 +152,17 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const ref = entryRef(doc, entry);
             claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
-            if (!webhook) item.codeSamples = JSON.stringify(generateSamples(operationSample(doc, entry, warnMissing)));
+            if (!webhook) {
+              const sample = operationSample(doc, entry, warnMissing);
+              if (sample.shortened) {
+                const { maxProperties } = sample.shortened;
+                console.warn(
+                  `[WARNING] ${spec.path}: the request body built for /api/${item.id} (${api.method.toUpperCase()} ${api.path}) is over ${MAX_GENERATED_BODY_CHARS / 1024} KB; ` +
+                    `its code samples show ${maxProperties ? `at most ${maxProperties} fields` : 'the required fields'} of each object and say so.`,
+                );
+              }
+              item.codeSamples = JSON.stringify(generateSamples(sample));
+            }
             item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, api.description, ref);
             // The operation's own description stays Markdown: the page's MDX renders it.
             const where = `${spec.path} ${webhook ? `webhook ${entry.event}` : `${api.method.toUpperCase()} ${api.path}`}`;

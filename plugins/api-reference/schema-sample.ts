@@ -76,9 +76,10 @@ function primitive(s: Schema, type: string | undefined): unknown {
 
 /**
  * Builds a sample value for `schema`. `resolve` follows $refs; `readOnly` properties are left out
- * of request samples (`forRequest`), as a client does not send them.
+ * of request samples (`forRequest`), as a client does not send them. `maxProperties` keeps, of each
+ * object, its required properties and the first others up to that many in all (a shortened sample).
  */
-export function sampleFromSchema(schema: Schema | undefined, resolve: RefResolver, forRequest = true): unknown {
+export function sampleFromSchema(schema: Schema | undefined, resolve: RefResolver, forRequest = true, maxProperties = Infinity): unknown {
   const walk = (node: Schema | undefined, depth: number, refs: string[]): unknown => {
     if (!node || typeof node !== 'object') return null;
     if (typeof node.$ref === 'string') {
@@ -105,10 +106,13 @@ export function sampleFromSchema(schema: Schema | undefined, resolve: RefResolve
     const type = mainType(node);
     if (type === 'object') {
       const out: Record<string, unknown> = {};
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      let optional = Math.max(0, maxProperties - required.size);
       for (const [name, prop] of Object.entries(node.properties ?? {})) {
         const resolved = prop.$ref ? resolve(prop.$ref) : prop;
         if (forRequest && resolved?.readOnly === true) continue;
         if (!forRequest && resolved?.writeOnly === true) continue;
+        if (!required.has(name) && optional-- <= 0) continue;
         const value = walk(prop, depth + 1, refs);
         if (value !== undefined) out[name] = value;
       }

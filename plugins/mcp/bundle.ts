@@ -43,16 +43,18 @@ export interface BundleOperation {
 /**
  * The most bytes an operation takes in the bundle on average (its JSON, samples packed): a
  * 400-operation document (DocuSign's eSignature API, issue 41) then has a bundle of about 3 MiB.
- * That document's operations take 3.7 KB on average (the largest 38 KB); Emissary's, 1.6 KB.
+ * That document's operations take 1.9 KB on average (the largest 8.6 KB; 3.7 KB and 38 KB before its
+ * generated bodies were shortened, samples.ts); Emissary's, 1.6 KB.
  */
 export const MAX_OPERATION_BYTES = 8192;
 
 /**
  * An operation's samples (language id → code), packed as base64 of Brotli-compressed JSON. The
  * samples are most of a bundle: every language repeats the request body, and a body generated from
- * the schemas repeats each shared schema wherever it is used (DocuSign's `Tabs` bodies are 500 KB
- * in each language). Packed, DocuSign's bundle is 1.4 MB instead of 68 MB; the server unpacks
- * one operation's samples when a tool answers about it.
+ * the schemas repeats each shared schema wherever it is used (DocuSign's `Tabs` bodies were 500 KB
+ * in each language before such a body was cut to 16 KB: MAX_GENERATED_BODY_CHARS). Packed,
+ * DocuSign's bundle was 1.4 MB instead of 68 MB, and is 0.75 MB with shortened bodies; the server
+ * unpacks one operation's samples when a tool answers about it.
  */
 export function packSamples(samples: Record<string, string>): string {
   const json = Buffer.from(JSON.stringify(samples));

@@ -3,6 +3,7 @@
 // the page's MDX compiler (@mdx-js/mdx, as Docusaurus runs it) and React render it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Script } from 'node:vm';
 import React from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -11,7 +12,7 @@ import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/norma
 import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
 import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
-import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
+import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
@@ -395,5 +396,61 @@ describe("Another company's site-relative links", () => {
     assert.equal(unlinked, 'Use the\nList all collections endpoint, [the API][api] and Docs.\n\n\n[api]: https://api.example.com "Home"\n');
     // As the page renders it: no link but the absolute one.
     assert.deepEqual([...descriptionHtml(unlinked, 'test').matchAll(/href="([^"]*)"/g)].map((m) => m[1]), ['https://api.example.com']);
+  });
+});
+
+describe('A request body too large for a sample (DocuSign)', () => {
+  // DocuSign's Tabs, reduced: 30 kinds of tab, each an array of one shared shape with 60 fields and
+  // a metadata object beside each. Built whole, one body was 418 KB, in 7 languages on 42 pages.
+  const metadata = { type: 'object', properties: { options: { type: 'array', items: { type: 'string' } }, rights: { type: 'string' } } };
+  const field = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [[`field${i}`, { type: 'string' }], [`field${i}Metadata`, { $ref: '#/components/schemas/propertyMetadata' }]]).flat());
+  const schemas: Record<string, unknown> = { propertyMetadata: metadata, tab: { type: 'object', required: ['field59'], properties: field } };
+  const tabs = { type: 'object', properties: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`kind${i}Tabs`, { type: 'array', items: { $ref: '#/components/schemas/tab' } }])) };
+  const resolve = (ref: string) => schemas[ref.split('/').pop()!] as never;
+  const op = (schema: object) =>
+    ({ method: 'post', path: '/envelopes/{envelopeId}/tabs', parameters: [{ name: 'envelopeId', in: 'path', required: true, example: 'e1' }], requestBody: { content: { 'application/json': { schema } } }, responses: {} }) as unknown as ApiOperation;
+  const target = { baseUrl: 'https://demo.docusign.example/restapi' };
+
+  it('is cut to the first fields of each object (and every required one), says so in every language, and stays valid code', () => {
+    const missing: string[] = [];
+    const request = sampleRequestFromOperation(op(tabs), target, resolve, (w) => missing.push(w));
+    assert.deepEqual(missing, ['JSON request body of  (POST /envelopes/{envelopeId}/tabs)'], 'the build still says the body is built from its schema');
+    assert.ok(request.shortened, 'the request says its body is shortened (the build warns naming the page)');
+    const body = (request.body as { value: Record<string, Array<Record<string, unknown>>> }).value;
+    assert.ok(JSON.stringify(body, null, 2).length <= MAX_GENERATED_BODY_CHARS);
+    const kinds = Object.keys(body);
+    assert.equal(kinds.length, request.shortened.maxProperties, 'the first tab kinds, up to the limit');
+    assert.deepEqual(kinds, Object.keys(tabs.properties).slice(0, kinds.length), 'in the order of the schema');
+    const tab = body[kinds[0]][0];
+    assert.ok('field59' in tab, 'a required field is kept');
+    assert.equal(Object.keys(tab).length, request.shortened.maxProperties);
+    const samples = generateSamples(request);
+    for (const { id, code } of samples) {
+      assert.ok(code.length < 2 * MAX_GENERATED_BODY_CHARS, `${id}: ${code.length} characters`);
+      const comment = id === 'go' || id === 'nodejs' || id === 'java' ? '//' : '#';
+      assert.ok(code.startsWith(`${comment} The full request body is too large for a sample`), `${id} opens with the note as a comment`);
+      assert.match(code, /The request body schema lists them all\.\n/);
+    }
+    const curl = samples.find((s) => s.id === 'curl')!.code;
+    assert.deepEqual(JSON.parse(/--data '([^']*)'/.exec(curl)![1]), body, 'curl sends the shortened body as JSON');
+    // The Node.js sample still parses as JavaScript with its note.
+    new Script(samples.find((s) => s.id === 'nodejs')!.code);
+  });
+
+  it('is left whole below the limit, with no note', () => {
+    const small = { type: 'object', properties: { kind0Tabs: tabs.properties.kind0Tabs } };
+    const request = sampleRequestFromOperation(op(small), target, resolve);
+    assert.equal(request.shortened, undefined);
+    assert.equal(Object.keys((request.body as { value: { kind0Tabs: object[] } }).value.kind0Tabs[0]).length, 120);
+    assert.ok(generateSamples(request).every(({ code }) => !code.includes('too large for a sample')));
+  });
+
+  it("is never cut from the document's own example", () => {
+    const whole = sampleRequestFromOperation(op(tabs), target, resolve).body;
+    assert.equal(whole?.kind, 'json');
+    const example = Object.fromEntries(Object.keys(tabs.properties).map((k) => [k, [Object.fromEntries(Object.keys(field).map((f) => [f, 'x'.repeat(20)]))]]));
+    const request = sampleRequestFromOperation({ ...op(tabs), requestBody: { content: { 'application/json': { schema: tabs, example } } } } as ApiOperation, target, resolve);
+    assert.equal(request.shortened, undefined);
+    assert.deepEqual((request.body as { value: unknown }).value, example);
   });
 });
