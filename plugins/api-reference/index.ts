@@ -21,16 +21,16 @@ import { PATCHES } from './patches';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THEME = path.join(HERE, 'theme');
-/** Helpers only this plugin's theme imports. */
-const THEME_HELPERS = path.join(HERE, 'unwrap');
+/** The components of the API pages (./components/ApiPage.tsx and what the generated pages import). */
+const COMPONENTS = path.join(HERE, 'components');
 
 const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 const sep = String.raw`[\\/]`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(sep)).join('|');
 
-/** Modules that only API pages use: this plugin's theme and its helpers, the OpenAPI theme and its libraries. */
-export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(THEME_HELPERS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
+/** Modules that only API pages use: this plugin's theme and components, the OpenAPI theme and its libraries. */
+export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(COMPONENTS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
 const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
