@@ -33,7 +33,7 @@ function requestExamples(schema: SchemaObject, media: MediaType | undefined, mim
   return [
     !media?.example && !media?.examples && ExampleFromSchema({ schema, mimeType }),
     media?.examples && ResponseExamples({ responseExamples: media.examples, mimeType }),
-    Boolean(media?.example) && ResponseExample({ responseExample: media.example, mimeType }),
+    Boolean(media?.example) && ResponseExample({ responseExample: media?.example, mimeType }),
   ];
 }
 
