@@ -1,9 +1,10 @@
 /**
  * The API reference as one plugin, next to the docs instance and docusaurus-plugin-openapi-docs
- * whose options it exports (./options). It serves the theme components only API pages use
- * (./theme, wrapping the OpenAPI theme's), keeps them and the OpenAPI theme in one `openapi`
- * chunk, and publishes the downloads: /openapi.yaml, /openapi.json and the Postman collection.
- * List it in `themes` after 'docusaurus-theme-openapi-docs', so that its components wrap that theme's.
+ * whose options it exports (./options). The generated pages render with its own components
+ * (./components, which the generator's pages import); its theme (./theme) serves the API home and
+ * the Markdown of descriptions in place of the OpenAPI theme's. It keeps them and the OpenAPI theme
+ * in one `openapi` chunk, and publishes the downloads: /openapi.yaml, /openapi.json and the Postman
+ * collection. List it in `themes` after 'docusaurus-theme-openapi-docs', so that its Markdown replaces that theme's.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -21,16 +22,16 @@ import { PATCHES } from './patches';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THEME = path.join(HERE, 'theme');
-/** Helpers only this plugin's theme imports. */
-const THEME_HELPERS = path.join(HERE, 'unwrap');
+/** The components of the API pages (./components/ApiPage.tsx and what the generated pages import). */
+const COMPONENTS = path.join(HERE, 'components');
 
 const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
 const sep = String.raw`[\\/]`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(sep)).join('|');
 
-/** Modules that only API pages use: this plugin's theme and its helpers, the OpenAPI theme and its libraries. */
-export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(THEME_HELPERS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
+/** Modules that only API pages use: this plugin's theme and components, the OpenAPI theme and its libraries. */
+export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(COMPONENTS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
 /** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
 const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;

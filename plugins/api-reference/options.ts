@@ -31,6 +31,33 @@ export const API_DOCS_PLUGIN_ID = 'api';
  */
 export const API_OUTPUT_DIR = 'api-docs';
 
+/** Where the generated pages import this plugin's components from (./components). */
+const COMPONENTS = '@site/plugins/api-reference/components';
+
+/**
+ * The OpenAPI theme's components a generated page imports, and ours that render it instead
+ * (`name` when the module exports several). The rest (Heading, TabItem, Translate) stay as the generator writes them.
+ */
+const OWN_COMPONENTS: Record<string, { file: string; name?: string }> = {
+  '@theme/ApiExplorer/MethodEndpoint': { file: 'MethodEndpoint' },
+  '@theme/ParamsDetails': { file: 'ParamsDetails' },
+  '@theme/RequestSchema': { file: 'RequestSchema' },
+  '@theme/StatusCodes': { file: 'StatusCodes' },
+  '@theme/Schema': { file: 'Schema' },
+  '@theme/SchemaTabs': { file: 'Tabs', name: 'SchemaTabs' },
+  '@theme/OperationTabs': { file: 'Tabs', name: 'OperationTabs' },
+};
+
+/** The page's imports of the theme's components (OWN_COMPONENTS) pointed at ours. */
+export function withOwnComponents(markdown: string): string {
+  return markdown.replace(/^import (\w+) from "(@theme\/[\w/]+)";$/gm, (line, local: string, from: string) => {
+    const own = OWN_COMPONENTS[from];
+    if (!own) return line;
+    const module = `${COMPONENTS}/${own.file}`;
+    return own.name ? `import { ${own.name} as ${local} } from "${module}";` : `import ${local} from "${module}";`;
+  });
+}
+
 /** Front-matter values the templates print as they are: YAML-quoted strings. */
 interface YamlFields {
   yaml?: { title: string; description: string; ref?: string };
@@ -82,7 +109,8 @@ export function apiDocsOptions(): DocsOptions {
     path: API_OUTPUT_DIR,
     routeBasePath: 'api',
     sidebarPath: path.join(HERE, 'sidebars.ts'),
-    docItemComponent: '@theme/ApiItem',
+    // Our page component, not the OpenAPI theme's ApiItem (./components/ApiPage.tsx).
+    docItemComponent: `${COMPONENTS}/ApiPage`,
   } as DocsOptions;
 }
 
@@ -172,7 +200,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
             const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
-            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
+            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             // Once per generation (the one info page), not on every load of the config: the links changed (normalize.ts).
@@ -189,7 +217,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
             const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${spec.path} components/securitySchemes`);
-            const markdown = withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes }));
+            const markdown = withOwnComponents(withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes })));
             return withSourceLink(spec, facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
@@ -206,7 +234,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
             const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'schema', name));
+            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,

@@ -1,18 +1,24 @@
-// The OpenAPI theme's components this plugin's theme wraps: a plugin theme reaches the component it
-// shadows as @theme-init (@theme-original would be its own file); the theme ships no types for them.
+// The OpenAPI theme's modules this plugin's components use as they are; the theme ships no types for them.
 type OpenApiThemeComponent = import('react').ComponentType<Record<string, unknown>>;
+type OpenApiTabItems = (props: Record<string, unknown>) => import('react').ReactNode;
 
-declare module '@theme-init/ParamsItem' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme-init/Schema' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme-init/ParamsDetails' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme-init/RequestSchema' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme-init/ResponseSchema' { const Component: OpenApiThemeComponent; export default Component; }
-
-// The store and hooks this theme serves in place of the OpenAPI theme's.
-declare module '@theme/ApiItem/store' {
-  export * from '@site/plugins/api-reference/theme/ApiItem/store';
+declare module '@theme/ParamsItem' { const Component: OpenApiThemeComponent; export default Component; }
+declare module '@theme/SchemaItem' { const Component: OpenApiThemeComponent; export default Component; }
+declare module '@theme/ResponseHeaders' { const Component: OpenApiThemeComponent; export default Component; }
+declare module '@theme/ResponseExamples' {
+  export const ExampleFromSchema: OpenApiTabItems;
+  export const ResponseExamples: OpenApiTabItems;
+  export const ResponseExample: OpenApiTabItems;
 }
-
-declare module '@theme/ApiItem/hooks' {
-  export * from '@site/plugins/api-reference/theme/ApiItem/hooks';
+declare module '@theme/Schema/normalize' {
+  export function mergeAllOf(schema: unknown): unknown;
+  export function normalizeSchema(schema: unknown): unknown;
+  export function foldSiblingsIntoBranches(schema: unknown): unknown;
+  export function getDiscriminator(schema: unknown): unknown;
+  export function findPropertyDeep(schema: unknown, name: string): unknown;
+  export function isCircularMarker(value: unknown): value is string;
+}
+declare module 'docusaurus-theme-openapi-docs/lib/markdown/schema' {
+  export function getSchemaName(schema: unknown, circular?: boolean): string;
+  export function getQualifierMessage(schema: unknown): string | undefined;
 }

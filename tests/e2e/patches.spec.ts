@@ -6,23 +6,14 @@
  * in tests/unit/patch-checks.test.ts, which fails when a section has none.
  */
 import { test, expect } from '@playwright/test';
-import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
-import { REDUX_MARKERS } from '../../scripts/bench/chunks';
+import { servedElementsKept } from '../support/crawl';
 
 test('Tabs stay mounted through hydration: the tab lists and panels the server sent are the ones on screen', async ({ page }) => {
-  for (const route of ['/fine-tuning/datasets', '/api/create-training-job']) {
-    // Each tab list and panel the server sent (guide Tabs, ApiTabs, MimeTabs, SchemaTabs…).
+  for (const route of ['/fine-tuning/datasets']) {
+    // Each tab list and panel the server sent (a guide's Tabs; API pages: tests/e2e/api-page.spec.ts).
     const { served, kept } = await servedElementsKept(page, route, '[role="tablist"], [role="tabpanel"]');
     expect(served, `${route}: tabs in the server HTML`).toBeGreaterThan(1);
     expect(kept, `${route}: tabs remounted after hydration`).toBe(served);
   }
 });
 
-for (const route of ['/api/create-training-job', '/api/schemas/trainingjobdetail']) {
-  test(`The OpenAPI theme's store without Redux: ${route} loads no Redux, immer or react-redux`, async ({ page }) => {
-    const scripts = await startupScripts(page, route);
-    expect(scripts.some((s) => /\/openapi\.[0-9a-f]+\.js$/.test(s.url)), 'the API chunk is loaded, so the check can fail').toBe(true);
-    const found = scripts.flatMap((s) => REDUX_MARKERS.filter((m) => s.text.includes(m)).map((m) => `${new URL(s.url).pathname}: ${m}`));
-    expect(found).toEqual([]);
-  });
-}

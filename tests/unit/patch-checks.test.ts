@@ -105,7 +105,7 @@ test('the switch that leaves a patch out (EMISSARY_PATCHES_OFF) knows every sect
   assert.deepEqual([...new Set(tables)].sort(), [...patchSections].sort(), 'titles of plugins/*/patches.ts against the sections of UPGRADING.md');
   // GitHub's anchors of the sections: the slugs the reader finds in the page's links.
   assert.equal(slugOf('Valid nesting: code lines and the method-and-path box'), 'valid-nesting-code-lines-and-the-method-and-path-box');
-  assert.equal(slugOf("The OpenAPI theme's store without Redux"), 'the-openapi-themes-store-without-redux');
+  assert.equal(slugOf("The API's docs send less data to every page"), 'the-apis-docs-send-less-data-to-every-page');
 });
 
 test('EMISSARY_PATCHES_OFF fails loudly on an unknown slug, listing the valid ones', () => {
@@ -113,5 +113,6 @@ test('EMISSARY_PATCHES_OFF fails loudly on an unknown slug, listing the valid on
   assert.deepEqual([...patchesOff('prism-loads-on-first-use, no-announcement-bar', tables)], ['prism-loads-on-first-use', 'no-announcement-bar']);
   assert.equal(patchesOff(undefined, tables).size, 0);
   assert.throws(() => patchesOff('prism', tables), /unknown patch "prism".*Valid: code-blocks-keep-the-server-html, .*prism-loads-on-first-use/);
-  assert.throws(() => patchesOff('the-openapi-themes-store-without-redux', tables), /cannot be left out on its own/);
+  // A patch another depends on is refused by name (none is today).
+  assert.throws(() => patchesOff('tied', [[{ title: 'Tied', notSeparable: 'the page component is written against it' }]]), /cannot be left out on its own: the page component/);
 });

@@ -16,7 +16,7 @@ import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, 
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
 import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
-import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/theme/Schema/allOfGuard';
+import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/components/allOfGuard';
 
 /** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
 async function pageHtml(markdown: string): Promise<string> {

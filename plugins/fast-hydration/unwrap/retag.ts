@@ -2,8 +2,8 @@ import React, { Fragment, isValidElement, type ReactNode } from 'react';
 
 /**
  * Renders what a theme component returned with one HTML element swapped for another, keeping its
- * props and children: for markup whose nesting is invalid (a <div> inside <code>, an <h2> inside
- * <pre>) and that no wrapper can reach otherwise. Looks at the top element and, for a fragment,
+ * props and children: for markup whose nesting is invalid (a <div> inside <code>)
+ * and that no wrapper can reach otherwise. Looks at the top element and, for a fragment,
  * at its direct children; anything else is returned unchanged.
  */
 export function retag(node: ReactNode, from: string, to: string, matches: (props: Record<string, unknown>) => boolean = () => true): ReactNode {

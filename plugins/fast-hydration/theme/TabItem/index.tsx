@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useTabs } from '@theme/utils/tabsUtils';
-import styles from 'docusaurus-theme-openapi-docs/lib/theme/TabItem/styles.module.css';
+import styles from './styles.module.css';
 
 interface Props {
   children?: ReactNode;

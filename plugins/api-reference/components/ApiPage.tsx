@@ -1,4 +1,9 @@
-// Replaces the theme's ApiItem: renders build-time code samples server-side instead of the in-browser explorer.
+/**
+ * The page of every generated API document (the API docs instance's `docItemComponent`): the
+ * Markdown on the left and, beside it, the operation's build-time code samples (./CodeSamples) or
+ * the schema's example; the info page in one column. The OpenAPI theme's ApiItem builds an
+ * in-browser request explorer and its Redux store instead; nothing is sent from these pages.
+ */
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import { DocProvider } from '@docusaurus/plugin-content-docs/client';
@@ -8,22 +13,15 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
-import { ApiStoreContext, createApiStore } from '@theme/ApiItem/store';
-import type { CodeSample } from '../../samples';
+import type { CodeSample } from '../samples';
 import CodeSamples from './CodeSamples';
+import { MediaChoiceProvider } from './mediaChoice';
 
 interface ApiFrontMatter {
   schema?: boolean;
   sample?: unknown;
   title?: string;
 }
-
-/**
- * What the theme's page components keep in a store: the media-type tabs and schema variant
- * choices (./store). Nothing is sent from these pages, so the theme's auth, server and request
- * state, its request builder and crypto-js stay out of the bundle.
- */
-const store = createApiStore();
 
 function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {
   return (
@@ -34,7 +32,7 @@ function TwoColumns({ left, right, className }: { left: ReactNode; right: ReactN
   );
 }
 
-export default function ApiItem(props: Props): ReactNode {
+export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
   const frontMatter = MDXComponent.frontMatter as ApiFrontMatter;
   // An operation page's module exports its samples (page.mustache says why not in front matter).
@@ -68,9 +66,9 @@ export default function ApiItem(props: Props): ReactNode {
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <DocItemMetadata />
         <Layout>
-          <ApiStoreContext.Provider value={store}>
+          <MediaChoiceProvider>
             <SchemaExpansionProvider>{body}</SchemaExpansionProvider>
-          </ApiStoreContext.Provider>
+          </MediaChoiceProvider>
         </Layout>
       </HtmlClassNameProvider>
     </DocProvider>

@@ -1,0 +1,193 @@
+/**
+ * A request or response body: one tab per media type, in each its schema (./Schema) and its
+ * examples (the OpenAPI theme's ResponseExamples, as tabs beside it). Server-rendered: the fields
+ * are in the static HTML. The schema is the one list item of the list it opens.
+ */
+import React, { type CSSProperties, type ReactNode } from 'react';
+import { translate } from '@docusaurus/Translate';
+import Details from '@theme/Details';
+import Markdown from '@theme/Markdown';
+import { ExampleFromSchema, ResponseExample, ResponseExamples } from '@theme/ResponseExamples';
+import SchemaExpansionControl from '@theme/SchemaExpansion';
+import TabItem from '@theme/TabItem';
+import Schema from './Schema';
+import { MimeTabs, SchemaTabs } from './Tabs';
+import { useMediaChoice, type Direction } from './mediaChoice';
+
+type SchemaObject = Record<string, unknown> & { properties?: Record<string, unknown>; type?: string };
+interface MediaType {
+  schema?: SchemaObject;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+export interface BodyProps {
+  title: string;
+  style?: CSSProperties;
+  body?: { content?: Record<string, MediaType>; description?: string; required?: boolean | string[] };
+}
+
+const required = () => translate({ id: 'theme.openapi.schemaItem.required', message: 'required' });
+
+/** The example tabs beside a request body's schema: its examples, else one built from the schema. */
+function requestExamples(schema: SchemaObject, media: MediaType | undefined, mimeType: string): ReactNode[] {
+  return [
+    !media?.example && !media?.examples && ExampleFromSchema({ schema, mimeType }),
+    media?.examples && ResponseExamples({ responseExamples: media.examples, mimeType }),
+    Boolean(media?.example) && ResponseExample({ responseExample: media?.example, mimeType }),
+  ];
+}
+
+function Fields({ schema, direction }: { schema: SchemaObject; direction: Direction }): ReactNode {
+  return (
+    <ul style={{ marginLeft: '1rem' }}>
+      <li className="openapi-list-item">
+        <Schema schema={schema} schemaType={direction} schemaPath={direction === 'request' ? 'requestBody' : undefined} />
+      </li>
+    </ul>
+  );
+}
+
+function Description({ text }: { text?: string }): ReactNode {
+  return (
+    <div style={{ textAlign: 'left', marginLeft: '1rem' }}>
+      {text && (
+        <div style={{ marginTop: '1rem', marginBottom: '1rem' }}>
+          <Markdown>{text}</Markdown>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The request body, as the OpenAPI theme lays it out: one media type or several. */
+export function RequestBody({ title, body, style }: BodyProps): ReactNode {
+  const choice = useMediaChoice('request');
+  const content = body?.content;
+  if (!body || !content || Object.keys(body).length === 0 || Object.keys(content).length === 0) return null;
+  const mimeTypes = Object.keys(content);
+  if (mimeTypes.length > 1) {
+    return (
+      <MimeTabs className="openapi-tabs__mime" lazy {...choice}>
+        {mimeTypes.map((mimeType) => {
+          const media = content[mimeType];
+          const schema = media?.schema;
+          if (!schema || (schema.properties && Object.keys(schema.properties).length === 0)) return null;
+          return (
+            <TabItem key={mimeType} label={mimeType} value={mimeType}>
+              <SchemaTabs className="openapi-tabs__schema">
+                <TabItem key={title} label={title} value={title}>
+                  <div style={{ marginTop: '1rem' }}>
+                    <Details
+                      className="openapi-markdown__details mime"
+                      data-collapsed={false}
+                      open
+                      style={style}
+                      summary={
+                        <summary className="openapi-markdown__details-summary--with-control">
+                          <h3 className="openapi-markdown__details-summary-header-body">
+                            {translate({ id: 'theme.openapi.request.body.title', message: title })}
+                            {body.required === true && <span className="openapi-schema__required">{required()}</span>}
+                          </h3>
+                          <SchemaExpansionControl />
+                        </summary>
+                      }
+                    >
+                      <Description text={body.description} />
+                      <Fields schema={schema} direction="request" />
+                    </Details>
+                  </div>
+                </TabItem>
+                {requestExamples(schema, media, mimeType)}
+              </SchemaTabs>
+            </TabItem>
+          );
+        })}
+      </MimeTabs>
+    );
+  }
+  const mimeType = mimeTypes[0];
+  const media = content[mimeType];
+  const schema = media?.schema ?? (media as SchemaObject | undefined);
+  if (!schema) return null;
+  return (
+    <MimeTabs className="openapi-tabs__mime" {...choice}>
+      <TabItem label={mimeType} value={`${mimeType}-schema`}>
+        <SchemaTabs className="openapi-tabs__schema">
+          <TabItem key={title} label={title} value={title}>
+            <Details
+              className="openapi-markdown__details mime"
+              data-collapsed={false}
+              open
+              style={style}
+              summary={
+                <summary className="openapi-markdown__details-summary--with-control">
+                  <h3 className="openapi-markdown__details-summary-header-body">
+                    {translate({ id: 'theme.openapi.request.body.title', message: title })}
+                    {schema.type === 'array' && <span style={{ opacity: '0.6' }}> array</span>}
+                    {body.required && <strong className="openapi-schema__required">{required()}</strong>}
+                  </h3>
+                  <SchemaExpansionControl />
+                </summary>
+              }
+            >
+              <Description text={body.description} />
+              <Fields schema={schema} direction="request" />
+            </Details>
+          </TabItem>
+          {requestExamples(schema, media, mimeType)}
+        </SchemaTabs>
+      </TabItem>
+    </MimeTabs>
+  );
+}
+
+/** A response's body: one tab per media type. */
+export function ResponseBody({ title, body, style }: BodyProps): ReactNode {
+  const choice = useMediaChoice('response');
+  const content = body?.content;
+  if (!body || !content || Object.keys(body).length === 0 || Object.keys(content).length === 0) return null;
+  return (
+    <MimeTabs className="openapi-tabs__mime" {...choice}>
+      {Object.keys(content).map((mimeType) => {
+        const media = content[mimeType];
+        const schema = media?.schema;
+        if (!schema || (schema.properties && Object.keys(schema.properties).length === 0)) {
+          return (
+            <TabItem key={mimeType} label={mimeType} value={mimeType}>
+              <div>{translate({ id: 'theme.openapi.schema.noSchema', message: 'No schema' })}</div>
+            </TabItem>
+          );
+        }
+        return (
+          <TabItem key={mimeType} label={mimeType} value={mimeType}>
+            <SchemaTabs className="openapi-tabs__schema">
+              <TabItem key={title} label={title} value={title}>
+                <Details
+                  className="openapi-markdown__details response"
+                  data-collapsed={false}
+                  open
+                  style={style}
+                  summary={
+                    <summary className="openapi-markdown__details-summary--with-control">
+                      <strong className="openapi-markdown__details-summary-response">
+                        {title}
+                        {body.required === true && <span className="openapi-schema__required">{required()}</span>}
+                      </strong>
+                      <SchemaExpansionControl />
+                    </summary>
+                  }
+                >
+                  <Description text={body.description} />
+                  <Fields schema={schema} direction="response" />
+                </Details>
+              </TabItem>
+              {ExampleFromSchema({ schema, mimeType })}
+              {media.examples && ResponseExamples({ responseExamples: media.examples, mimeType })}
+              {Boolean(media.example) && ResponseExample({ responseExample: media.example, mimeType })}
+            </SchemaTabs>
+          </TabItem>
+        );
+      })}
+    </MimeTabs>
+  );
+}

@@ -1,5 +1,0 @@
-// Keeps the tabs mounted through hydration, so the code blocks inside are not rendered and highlighted twice (see ../../unwrap/keepMounted.ts).
-import OperationTabs from '@theme-init/OperationTabs';
-import { keepMounted } from '../../../fast-hydration/unwrap/keepMounted';
-
-export default keepMounted(OperationTabs, 'OperationTabs');
