@@ -6,7 +6,7 @@
 import type { PatchParts } from '../fast-hydration/patches';
 
 export const PATCHES: PatchParts[] = [
-  { title: 'Valid nesting: code lines and the method-and-path box', theme: ['ApiExplorer/MethodEndpoint/index.tsx'] },
+  { title: 'Valid nesting: the method-and-path box', theme: ['ApiExplorer/MethodEndpoint/index.tsx'] },
   {
     title: 'Tabs stay mounted through hydration',
     theme: ['ApiTabs/index.tsx', 'MimeTabs/index.tsx', 'SchemaTabs/index.tsx', 'DiscriminatorTabs/index.tsx', 'OperationTabs/index.tsx'],
