@@ -1,14 +1,14 @@
 /**
  * Code highlighted at build time: Prism (prism-react-renderer's build, with the grammars below)
- * runs in Node, in the MDX pipeline (./remark.ts) and in the API page generator, and the result is
- * HTML: one `<span class="token-line">` per line, tokens as `<span class="token <types>">`, plain
- * text bare. The
- * colours are CSS (./theme-css.ts), so no page downloads a highlighter and the colour mode switches
- * by CSS alone. theme/CodeBlock renders the HTML as it is.
+ * runs in Node, in the MDX pipeline (./remark.ts), in the API page generator and in the plugins
+ * whose components show computed code. The result is the compact form of ./lines.ts, which the code
+ * block turns into HTML; the colours are CSS (./theme-css.ts), so no page downloads a highlighter
+ * and the colour mode switches by CSS alone.
  */
 import { createRequire } from 'node:module';
 import { Prism } from 'prism-react-renderer';
 import { codeKey } from './key';
+import { linesToHtml, MARKED, type HighlightsFile, type Line } from './lines';
 
 /** Grammars beyond prism-react-renderer's own set: shell in the guides, Ruby, Java and PowerShell in the API samples. */
 export const EXTRA_LANGUAGES = ['bash', 'java', 'ruby', 'powershell'];
@@ -29,8 +29,6 @@ function prism(): typeof Prism {
   }
   return Prism;
 }
-
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface Leaf {
   types: string[];
@@ -59,35 +57,57 @@ function toLines(tokens: PrismToken[]): Leaf[][] {
   return lines;
 }
 
-/**
- * The inner HTML of the `<code>` that shows `code`: each line a `<span class="token-line">` ending
- * in its newline (so the text, selected or read, is the code), the lines in `highlightedLines`
- * (0-based) marked as theme-classic marks them.
- */
-export function highlightToHtml(code: string, language: string, highlightedLines: ReadonlySet<number> = new Set()): string {
-  const grammar = prism().languages[language.toLowerCase()];
-  const tokens: PrismToken[] = grammar ? (Prism.tokenize(code, grammar) as PrismToken[]) : [code];
-  const lines = toLines(tokens);
-  return lines
-    .map((leaves, i) => {
-      // Plain text stays a bare text node: the <pre>'s own colour is the plain one, and most of a block's plain text is spaces.
-      const inner = leaves.map((l) => (l.types[0] === 'plain' ? escapeHtml(l.content) : `<span class="token ${l.types.join(' ')}">${escapeHtml(l.content)}</span>`)).join('');
-      const cls = highlightedLines.has(i) ? 'token-line theme-code-block-highlighted-line' : 'token-line';
-      return `<span class="${cls}">${inner}${i < lines.length - 1 ? '\n' : ''}</span>`;
-    })
-    .join('');
+/** The token types of one highlights file, each with its index. */
+export class TypeTable {
+  readonly list: string[] = [];
+  private readonly index = new Map<string, number>();
+  of(type: string): number {
+    let i = this.index.get(type);
+    if (i === undefined) {
+      i = this.list.push(type) - 1;
+      this.index.set(type, i);
+    }
+    return i;
+  }
 }
 
 /**
- * Highlights for code a component computes as it renders, for plugins/code-blocks/context.tsx: the
- * highlighted HTML of each block by its key (./key.ts). A trailing newline is not part of the code
- * (theme/CodeBlock drops it).
+ * `code` highlighted as ./lines.ts carries it: the lines in `marked` (0-based) marked as theme-classic
+ * marks them, the token types indexed in `types`. A language Prism does not know comes plain.
  */
-export function highlightsOf(blocks: Iterable<{ language: string; code: string }>): Record<string, string> {
-  const out: Record<string, string> = {};
+export function highlightToLines(code: string, language: string, marked: ReadonlySet<number>, types: TypeTable): Line[] {
+  const grammar = prism().languages[language.toLowerCase()];
+  const tokens: PrismToken[] = grammar ? (Prism.tokenize(code, grammar) as PrismToken[]) : [code];
+  return toLines(tokens).map((leaves, i) => {
+    const line: Array<string | number> = marked.has(i) ? [MARKED] : [];
+    for (const { types: leafTypes, content } of leaves) {
+      const plain = leafTypes[0] === 'plain';
+      // Plain text stays bare, and one string with the plain text next to it.
+      const previous = line.at(-2);
+      if (plain && typeof line.at(-1) === 'string' && (typeof previous !== 'number' || previous === MARKED)) line[line.length - 1] += content;
+      else if (plain) line.push(content);
+      else line.push(types.of(leafTypes.join(' ')), content);
+    }
+    return line;
+  });
+}
+
+/** The inner HTML of the `<code>` that shows `code` highlighted (./lines.ts). */
+export function highlightToHtml(code: string, language: string, marked: ReadonlySet<number> = new Set()): string {
+  const types = new TypeTable();
+  return linesToHtml(highlightToLines(code, language, marked, types), types.list);
+}
+
+/**
+ * The highlights file of code a component computes as it renders (./context.tsx): each block's
+ * lines by its key (./key.ts). A trailing newline is not part of the code (theme/CodeBlock drops it).
+ */
+export function highlightsOf(blocks: Iterable<{ language: string; code: string }>): HighlightsFile {
+  const types = new TypeTable();
+  const out: Record<string, Line[]> = {};
   for (const { language, code } of blocks) {
     const trimmed = code.replace(/\n$/, '');
-    out[codeKey(language, trimmed)] ??= highlightToHtml(trimmed, language);
+    out[codeKey(language, trimmed)] ??= highlightToLines(trimmed, language, new Set(), types);
   }
-  return out;
+  return { types: types.list, blocks: out };
 }

@@ -4,8 +4,8 @@
  * (`<MdxCodeBlock>`, theme/CodeBlock) with its code as written, its title, and where its
  * highlighted HTML is: the page's highlights file and the block's index in it.
  *
- * The highlighted HTML is not in the page's module, which every visit loads: it goes to a file of
- * its own (`<dir>/<hash of the page's path>.json`, an array in block order) that the module imports
+ * The highlighting is not in the page's module, which every visit loads: it goes to a file of its
+ * own (`<dir>/<hash of the page's path>.json`, the blocks in order, ./lines.ts) that the module imports
  * lazily (`export const __codeBlocks = () => import(…)`). The server rendering waits for it; the
  * browser keeps the server's HTML as it hydrates and loads the file only for a block it renders
  * itself (client-side navigation, `npm start`). A line range that does not fit its block fails the
@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { highlightToHtml } from './highlight';
+import { highlightToLines, TypeTable } from './highlight';
+import type { Line } from './lines';
 import { readCodeMeta } from './meta';
 
 export interface RemarkHighlightOptions {
@@ -100,13 +101,14 @@ export default function remarkHighlight(options: RemarkHighlightOptions) {
   return (root: unknown, file: { path?: string; cwd?: string }) => {
     const tree = root as Node;
     const page = file.path ? path.relative(file.cwd ?? process.cwd(), file.path) : '(unknown page)';
-    const highlighted: string[] = [];
+    const types = new TypeTable();
+    const highlighted: Line[][] = [];
     const visit = (node: Node) => {
       node.children?.forEach(visit);
       if (node.type !== 'code') return;
       const language = (node.lang ?? 'text').toLowerCase();
       const { code, title, highlighted: lines } = readCodeMeta(node.value ?? '', node.meta, `${page}:${node.position?.start.line ?? '?'}`);
-      const index = highlighted.push(highlightToHtml(code, language, lines)) - 1;
+      const index = highlighted.push(highlightToLines(code, language, lines, types)) - 1;
       const position = node.position;
       for (const key of Object.keys(node)) delete (node as unknown as Record<string, unknown>)[key];
       Object.assign(node, {
@@ -126,7 +128,7 @@ export default function remarkHighlight(options: RemarkHighlightOptions) {
     visit(tree);
     if (!highlighted.length) return;
     const target = path.join(options.dir, `${createHash('sha256').update(page).digest('hex').slice(0, 16)}.json`);
-    writeIfChanged(target, JSON.stringify(highlighted));
+    writeIfChanged(target, JSON.stringify({ types: types.list, blocks: highlighted }));
     tree.children?.unshift(moduleHeader(target));
   };
 }

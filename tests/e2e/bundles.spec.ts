@@ -13,7 +13,7 @@ import { BUILD_DIR } from '../support/build';
 import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
 import { operations, spec } from '../support/openapi';
-import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTED_HTML, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
+import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTS_FILE, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
 
 const name = (url: string) => new URL(url).pathname;
 
@@ -55,8 +55,8 @@ for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job',
   test(`${route} loads no highlighter at startup: its code arrives highlighted`, async ({ page }) => {
     const scripts = await startupScripts(page, route);
     expect(scripts.filter((s) => hasHighlighter(s.text)).map((s) => name(s.url))).toEqual([]);
-    // Nor the highlighted HTML: the server's lines are kept, not rendered again from the page's data.
-    expect(scripts.filter((s) => HIGHLIGHTED_HTML.test(s.text)).map((s) => name(s.url))).toEqual([]);
+    // Nor its highlighted lines: the server's are kept, not rendered again from the page's data.
+    expect(scripts.filter((s) => HIGHLIGHTS_FILE.test(s.text)).map((s) => name(s.url))).toEqual([]);
     await expect(page.locator('pre.prism-code .token-line .token').first()).toBeAttached();
   });
 }
@@ -71,7 +71,7 @@ test('no highlighter loads on any interaction: tabs, details and the colour mode
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   const atLoad = scripts.length;
-  expect((await texts()).filter((s) => hasHighlighter(s.text) || HIGHLIGHTED_HTML.test(s.text)).map((s) => s.url)).toEqual([]);
+  expect((await texts()).filter((s) => hasHighlighter(s.text) || HIGHLIGHTS_FILE.test(s.text)).map((s) => s.url)).toEqual([]);
 
   // Every <details> opened, every tab of the article chosen, the colour mode switched twice: nothing is downloaded.
   const details = page.locator('article details > summary');
@@ -108,7 +108,7 @@ test('no highlighter loads on any interaction: tabs, details and the colour mode
   await mode.click();
   await page.waitForLoadState('networkidle');
   const later = await texts(beforeNavigation);
-  expect(later.filter((s) => HIGHLIGHTED_HTML.test(s.text)).length, "the page's highlights file came with the navigation").toBeGreaterThan(0);
+  expect(later.filter((s) => HIGHLIGHTS_FILE.test(s.text)).length, "the page's highlights file came with the navigation").toBeGreaterThan(0);
   expect(later.filter((s) => hasHighlighter(s.text)).map((s) => s.url), 'a script holding a highlighter was downloaded').toEqual([]);
 });
 

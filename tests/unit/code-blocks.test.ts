@@ -12,8 +12,9 @@ import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkHighlight, { COMPONENT, LOADER } from '../../plugins/code-blocks/remark';
-import { highlightsOf, highlightToHtml } from '../../plugins/code-blocks/highlight';
+import { highlightsOf, highlightToHtml, highlightToLines, TypeTable } from '../../plugins/code-blocks/highlight';
 import { codeKey } from '../../plugins/code-blocks/key';
+import { linesToHtml, MARKED, plainHtml, type HighlightsFile, type Lines } from '../../plugins/code-blocks/lines';
 import { themeCss } from '../../plugins/code-blocks/theme-css';
 import { themes } from 'prism-react-renderer';
 
@@ -38,14 +39,14 @@ function codeBlocks(markdown: string): { blocks: Block[]; esm: string[]; files: 
   const processor = unified().use(remarkParse).use(remarkHighlight, { dir });
   const tree = processor.runSync(processor.parse(markdown), { path: 'docs/x.md', cwd: process.cwd() } as never) as unknown as Node;
   const files = readdirSync(dir);
-  const file: string[] = files.length ? JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) : [];
+  const file: HighlightsFile = files.length ? JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) : { types: [], blocks: [] };
   const blocks: Block[] = [];
   const esm: string[] = [];
   const walk = (n: Node) => {
     if (n.type === 'mdxjsEsm') esm.push(n.value!);
     if (n.type === 'mdxJsxFlowElement' && n.name === COMPONENT) {
       const props = Object.fromEntries(n.attributes!.map((a) => [a.name, typeof a.value === 'string' ? a.value : a.value.value]));
-      blocks.push({ props, highlighted: file[Number(props.hl)]! });
+      blocks.push({ props, highlighted: linesToHtml((file.blocks as Lines[])[Number(props.hl)]!, file.types) });
     }
     n.children?.forEach(walk);
   };
@@ -94,13 +95,20 @@ test("the highlighted HTML's text is the code, byte for byte (a reader's selecti
   const html = highlightToHtml(code, 'bash');
   const text = html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
   assert.equal(text, code);
-  // A language Prism does not know comes plain, in the same lines.
+  // A language Prism does not know comes plain, in the same lines as the code block's own plain lines.
   assert.equal(highlightToHtml('a,b\n1,2', 'csv'), '<span class="token-line">a,b\n</span><span class="token-line">1,2</span>');
+  assert.equal(plainHtml('a,b\n1,2'), highlightToHtml('a,b\n1,2', 'csv'));
+  // Marked lines, and adjacent plain text in one string (the files' compact form).
+  const types = new TypeTable();
+  const lines = highlightToLines('x = 1\n  y', 'python', new Set([1]), types);
+  assert.deepEqual(lines, [['x ', types.list.indexOf('operator'), '=', ' ', types.list.indexOf('number'), '1'], [MARKED, '  y']]);
 });
 
 test('page highlights are found by the key of the language and the code, a trailing newline left out', () => {
   const highlights = highlightsOf([{ language: 'json', code: '{\n  "a": 1\n}\n' }]);
-  assert.deepEqual(Object.keys(highlights), [codeKey('json', '{\n  "a": 1\n}')]);
+  assert.deepEqual(Object.keys(highlights.blocks), [codeKey('json', '{\n  "a": 1\n}')]);
+  const [lines] = Object.values(highlights.blocks) as Lines[];
+  assert.equal(linesToHtml(lines!, highlights.types), highlightToHtml('{\n  "a": 1\n}', 'json'));
   assert.notEqual(codeKey('json', '{}'), codeKey('JSONC', '{}'));
   assert.equal(codeKey('JSON', '{}'), codeKey('json', '{}'));
 });

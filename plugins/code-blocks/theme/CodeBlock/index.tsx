@@ -18,6 +18,7 @@ import React, { use, useContext, useLayoutEffect, useRef, useState, type ReactNo
 import clsx from 'clsx';
 import { HighlightsContext, type Highlights, type HighlightsLoader } from '../../context';
 import { codeKey } from '../../key';
+import { linesToHtml, plainHtml, type Lines } from '../../lines';
 import CopyButton from './CopyButton';
 import styles from './styles.module.css';
 
@@ -32,15 +33,6 @@ export interface Props {
   hl?: number;
   metastring?: string;
 }
-
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The code as plain lines, in the markup of the highlighted HTML. */
-const plainHtml = (code: string): string =>
-  code
-    .split('\n')
-    .map((line, i, all) => `<span class="token-line">${escapeHtml(line)}${i < all.length - 1 ? '\n' : ''}</span>`)
-    .join('');
 
 /** Children as MDX and components give them: one string, or several to join. */
 function codeOf(children: ReactNode): string | undefined {
@@ -60,7 +52,11 @@ function loaded(load: HighlightsLoader): Promise<Highlights> {
   return file;
 }
 
-const lookup = (file: Highlights | undefined, key: number | string): string | undefined => (file as Record<string, string> | undefined)?.[key];
+/** The block's highlighted HTML from its file, if the file has it. */
+function lookup(file: Highlights, key: number | string): string | undefined {
+  const lines = (file.blocks as Readonly<Record<string, Lines>>)[key];
+  return lines && linesToHtml(lines, file.types);
+}
 
 interface LinesProps {
   code: string;
