@@ -27,10 +27,10 @@ export const CODEGEN_MARKERS: Array<{ name: string; needles: string[] }> = [
 export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'before-tokenize'];
 
 /**
- * A page's highlights file (plugins/code-blocks/lines.ts: its table of token types first), as a
- * script carries it, a JSON module or a string it parses: startup scripts must not.
+ * A page's highlights file (plugins/code-blocks/lines.ts: its table of token types, then its
+ * blocks), as a script carries it, a JSON module or a string it parses: startup scripts must not.
  */
-export const HIGHLIGHTS_FILE = /types\\?["']?:\[\\?["'][a-z][\w -]*\\?["'][,\]]/;
+export const HIGHLIGHTS_FILE = /types\\?["']?:\[(?:\\?["'][a-z][\w -]*\\?["'],?)*\],\\?["']?blocks\\?["']?:/;
 
 /** Text of Redux, Redux Toolkit (their minified errors' URLs, the store's init action), immer and react-redux, which the API theme's own store replaces. */
 export const REDUX_MARKERS = ['@@redux/INIT', 'redux.js.org/Errors', 'redux-toolkit.js.org/Errors', '[Immer]', 'react-redux'];
