@@ -9,6 +9,7 @@ import { LOGO_STATIC_DIR, publishLogo, siteInput, withOptions, writeSidebarInput
 import { GlobExcludeDefault } from '@docusaurus/utils';
 import changelog from './plugins/changelog';
 import { apiPageAdditions } from './plugins/changelog/pages';
+import codeBlocks, { remarkHighlightFor } from './plugins/code-blocks';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
 import { PATCHES as FAST_HYDRATION_PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
@@ -136,8 +137,8 @@ const config = {
           ...docsFiles,
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          // Code blocks with script="<file>#<region>" are filled from docs/_scripts.
-          beforeDefaultRemarkPlugins: [remarkGuideScripts],
+          // Code blocks with script="<file>#<region>" are filled from docs/_scripts, then every code block is highlighted (plugins/code-blocks).
+          beforeDefaultRemarkPlugins: [remarkGuideScripts, remarkHighlightFor(__dirname)],
           // "Last updated" from each file's last commit, and "Edit this page" to its source.
           showLastUpdateTime: true,
           editUrl: `${REPOSITORY_URL}/edit/main/`,
@@ -184,6 +185,8 @@ const config = {
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
     withOptions(apiReference, { ...input, patchesOff: OFF }),
+    // Code highlighted at build time, and the code block that shows it (plugins/code-blocks).
+    codeBlocks,
     // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).
     withOptions(search, input),
     // Last, so its components win over the themes above (patches of upstream internals; UPGRADING.md).
@@ -207,14 +210,9 @@ const config = {
     footer: otherDocument
       ? { style: 'dark', links: [{ title: site.title, items: [{ label: 'API reference', to: '/api' }, { label: 'OpenAPI document', href: 'pathname:///openapi.yaml' }] }] }
       : footer,
-    // Dark highlighting in both colour modes, as the spec says.
-    prism: {
-      theme: CODE_THEME,
-      darkTheme: CODE_THEME,
-      // Beyond prism-react-renderer's own set: shell in the guides, Ruby, Java and PowerShell in the
-      // API samples. The browser loads Prism only on first use (plugins/fast-hydration).
-      additionalLanguages: ['bash', 'java', 'ruby', 'powershell'],
-    },
+    // Dark highlighting in both colour modes, as the spec says. The build highlights (plugins/code-blocks,
+    // which loads the grammars it needs beyond prism-react-renderer's); the browser never does.
+    prism: { theme: CODE_THEME, darkTheme: CODE_THEME },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
 

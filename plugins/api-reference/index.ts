@@ -39,16 +39,13 @@ const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]
 /**
  * Code blocks, which nearly every page shows, and what they import. Docusaurus puts what half of
  * all chunks use into its "common" chunk; code blocks got there through the in-browser Markdown of
- * API descriptions, and without it guide pages would fetch them as more chunks. The lazily loaded
- * Prism chunk stays apart.
+ * API descriptions, and without it guide pages would fetch them as more chunks (plugins/code-blocks:
+ * the component, what it imports, and theme-classic's copy icons).
  */
 const CODE_BLOCK = new RegExp(
   [
-    String.raw`[\\/](@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme|fast-hydration[\\/]theme)[\\/]CodeBlock[\\/]`,
-    String.raw`[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Icon[\\/](Copy|Success|WordWrap)[\\/]`,
-    String.raw`[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](utils[\\/]codeBlockUtils|hooks[\\/]useCodeWordWrap|hooks[\\/]useMutationObserver)\.js$`,
-    String.raw`[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]exports[\\/]BrowserOnly\.js$`,
-    String.raw`[\\/]node_modules[\\/]parse-numeric-range[\\/]`,
+    String.raw`[\\/]code-blocks[\\/](theme[\\/]CodeBlock[\\/]|context\.tsx$|key\.ts$)`,
+    String.raw`[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Icon[\\/](Copy|Success)[\\/]`,
   ].join('|'),
 );
 
@@ -130,7 +127,7 @@ export default function apiReference(context: LoadContext, options: SiteInput & 
           splitChunks: {
             cacheGroups: {
               openapi: { test: apiOnly, name: 'openapi', chunks: 'async', priority: 50, enforce: true, reuseExistingChunk: true },
-              codeBlocks: { test: CODE_BLOCK, name: 'common', chunks: (chunk) => chunk.name !== 'prism', priority: 45, enforce: true },
+              codeBlocks: { test: CODE_BLOCK, name: 'common', priority: 45, enforce: true },
             },
           },
         },

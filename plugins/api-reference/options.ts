@@ -12,6 +12,8 @@ import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescri
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument } from './document';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from './samples';
+import { operationBlocks, writePageHighlights } from './highlights';
+import { remarkHighlightFor } from '../code-blocks';
 import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
 import { REPOSITORY_URL } from '../../config/navbar';
@@ -62,9 +64,9 @@ export function withOwnComponents(markdown: string): string {
 interface YamlFields {
   yaml?: { title: string; description: string; ref?: string };
 }
-type ApiPageItem = Parameters<typeof createApiPageMD>[0] & YamlFields & { id: string; title: string; codeSamples?: string; frontMatter: { description?: string } };
+type ApiPageItem = Parameters<typeof createApiPageMD>[0] & YamlFields & { id: string; title: string; codeSamples?: string; highlights?: string; frontMatter: { description?: string } };
 type InfoPageItem = Parameters<typeof createInfoPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { description?: string } };
-type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { sample?: string; description?: string } };
+type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; highlights?: string; frontMatter: { sample?: string; description?: string } };
 
 /**
  * The document the generator reads: the site's document itself, or, when its titles need it
@@ -111,6 +113,8 @@ export function apiDocsOptions(): DocsOptions {
     sidebarPath: path.join(HERE, 'sidebars.ts'),
     // Our page component, not the OpenAPI theme's ApiItem (./components/ApiPage.tsx).
     docItemComponent: `${COMPONENTS}/ApiPage`,
+    // Fenced code in the pages' own Markdown (the API's descriptions), highlighted at build time.
+    remarkPlugins: [remarkHighlightFor(SITE_DIR)],
   } as DocsOptions;
 }
 
@@ -180,6 +184,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const ref = entryRef(doc, entry);
             claim(item.id, `${webhook ? `webhook ${entry.event}` : 'operation'} ${api.operationId ?? ''} (${ref})`);
             // The plugin renders the template from this same item right after this call.
+            let samples: ReturnType<typeof generateSamples> = [];
             if (!webhook) {
               const sample = operationSample(doc, entry, warnMissing);
               if (sample.shortened) {
@@ -189,7 +194,8 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
                     `its code samples show ${maxProperties ? `at most ${maxProperties} fields` : 'the required fields'} of each object and say so.`,
                 );
               }
-              item.codeSamples = JSON.stringify(generateSamples(sample));
+              samples = generateSamples(sample);
+              item.codeSamples = JSON.stringify(samples);
             }
             item.yaml = yamlFields(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title, api.description, ref);
             // The operation's own description stays Markdown: the page's MDX renders it.
@@ -199,7 +205,10 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             // The heading shows the summary as written (the plugin's item title has its quotes changed).
             const title = plainTitle(entry.operation.summary ?? entry.operation.operationId ?? entry.event ?? item.title);
             // The latest release's note about the operation, and links from its errors (PageAdditions; /errors describes Emissary's statuses only).
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: additions.withErrorLinks(responses), callbacks } });
+            const linked = additions.withErrorLinks(responses);
+            // Every code block the page shows, highlighted into the page's highlights file (./highlights.ts).
+            item.highlights = writePageHighlights(API_OUTPUT_DIR, item.id, [...samples.map((s) => ({ language: s.highlight, code: s.code })), ...operationBlocks(requestBody, linked)]);
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: linked, callbacks } });
             return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
@@ -227,6 +236,8 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             // Show the schema's own example on its page rather than a type-only skeleton.
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
+            // theme/ApiItem shows it formatted, highlighted into the page's highlights file (./highlights.ts).
+            if (example !== undefined) item.highlights = writePageHighlights(path.join(API_OUTPUT_DIR, 'schemas'), item.id, [{ language: 'json', code: JSON.stringify(example, null, 2) }]);
             // The schema's own description stays Markdown: the page's MDX renders it.
             const where = `${spec.path} schema ${name}`;
             const schema = withHtmlDescriptions(item.schema, where, true);

@@ -10,6 +10,7 @@
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { highlightsOf } from '../code-blocks/highlight';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { siteInputValidator, type SiteInput } from '../api-reference/site';
@@ -69,7 +70,11 @@ export default function changelog(context: LoadContext, { spec, site }: SiteInpu
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as Content; // loadContent's
       await actions.createData('changelog.json', JSON.stringify(changelogHtml(content.releases)));
-      await actions.createData('errors.json', JSON.stringify(errorCatalogueHtml(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc, RECORDED_SPEC, content.pages)));
+      const errors = errorCatalogueHtml(openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc, RECORDED_SPEC, content.pages);
+      await actions.createData('errors.json', JSON.stringify(errors));
+      // The example bodies theme/ErrorDetails shows, highlighted at build time (plugins/code-blocks).
+      const examples = errors.filter((e) => e.example !== undefined).map((e) => ({ language: 'json', code: JSON.stringify(e.example, null, 2) }));
+      await actions.createData('errors-highlights.json', JSON.stringify(highlightsOf(examples)));
     },
     async postBuild({ outDir, content }) {
       // The feed of /changelog, when the site keeps it (SITE_CONFIG `pages`).

@@ -1,7 +1,7 @@
 /**
  * The patches of Docusaurus internals that every page uses, in one plugin: the parts that make
- * pages start faster (code arrives highlighted and stays so, Prism loads on first use, no work piles
- * into the hydration task). Patches only API pages use live in plugins/api-reference. Each file
+ * pages start faster (no Prism in the browser, pages fetched on intent, lean route data). Patches
+ * only API pages use live in plugins/api-reference. Each file
  * says why it exists; UPGRADING.md says what to re-check when an upstream package moves, and
  * tests/unit/upstream-canaries.test.ts fails when a file a patch depends on changes (./upstream.json
  * records them).
@@ -24,7 +24,7 @@
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { browserModuleReplacements, exactPath, replaceModule, type Replacement } from './replace-module';
+import { browserModuleReplacements, replaceModule, type Replacement } from './replace-module';
 import { writeRouteBuckets } from './route-buckets/split';
 import { PATCHES, partsOff, slugOf, themeWithout } from './patches';
 import * as z from 'zod';
@@ -34,17 +34,11 @@ const here = (...parts: string[]): string => path.join(__dirname, ...parts);
 
 export const REPLACEMENTS: Replacement[] = [
   {
-    // theme-classic's client module that imports Prism and registers the extra grammars on every
-    // page at startup: a long task on a slow phone, and ~29 KB gzip of `main`. Emptied; Prism loads
-    // with the first code block that needs highlighting in the browser (theme/CodeBlock/Content).
+    // theme-classic's client module that imports Prism and registers grammars on every page at
+    // startup (~29 KB gzip of `main`). Code arrives highlighted by the build (plugins/code-blocks)
+    // and nothing in the browser highlights, so it is emptied there.
     test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
     target: here('client', 'empty-prism-include-languages.js'),
-  },
-  {
-    // The theme's highlighting Content as the server renders it → the browser twin that loads it,
-    // with the grammars, on first use.
-    test: exactPath(here('theme', 'CodeBlock', 'Content', 'Highlighted.tsx')),
-    target: here('theme', 'CodeBlock', 'Content', 'Highlighted.browser.tsx'),
   },
 ];
 
@@ -58,7 +52,7 @@ export const SERVER_REPLACEMENTS: Replacement[] = [
 ];
 
 /** Client modules, in order: each moves startup work out of the tasks in which the page hydrates. */
-export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts'), here('client', 'hydration.ts')];
+export const CLIENT_MODULES = [here('client', 'prefetch-on-intent.ts')];
 
 /** Docusaurus's generated route modules → the lean ones route-buckets/split.ts writes into `dir`, and its preload. */
 export function routeBucketReplacements(dir: string): Replacement[] {

@@ -37,19 +37,9 @@ export const slugOf = (title: string): string =>
     .replace(/[^\p{L}\p{N}\s-]/gu, '')
     .replace(/\s/g, '-');
 
-const PRISM_ON_FIRST_USE = ['client/empty-prism-include-languages.js', 'theme/CodeBlock/Content/Highlighted.browser.tsx'];
-
 /** The patches plugins/fast-hydration owns (the API-only ones: plugins/api-reference/patches.ts). */
 export const PATCHES: PatchParts[] = [
-  // Off, Prism loads at startup too: its loading on first use lives in the Content wrapper left out.
-  {
-    title: 'Code blocks keep the server HTML',
-    theme: ['CodeBlock/index.tsx', 'CodeBlock/Content/index.tsx'],
-    client: ['client/hydration.ts'],
-    replacements: PRISM_ON_FIRST_USE,
-  },
-  { title: 'Valid nesting: code lines and the method-and-path box', theme: ['CodeBlock/Line/index.tsx'] },
-  { title: 'Prism loads on first use', replacements: PRISM_ON_FIRST_USE },
+  { title: 'Prism stays out of the browser', replacements: ['client/empty-prism-include-languages.js'] },
   { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx', 'TabItem/index.tsx'] },
   { title: 'Pages load on intent only', client: ['client/prefetch-on-intent.ts'] },
   { title: 'No announcement bar', theme: ['AnnouncementBar/index.tsx'] },

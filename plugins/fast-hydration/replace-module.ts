@@ -21,11 +21,6 @@ export interface Replacement {
   issuer?: RegExp;
 }
 
-export const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-
-/** Matches this one file's resolved path and nothing else. */
-export const exactPath = (file: string): RegExp => new RegExp(`^${escapeRegExp(file)}$`);
-
 export function replaceModule(utils: ConfigureWebpackUtils, { test, target, issuer }: Replacement): unknown {
   const { NormalModuleReplacementPlugin } = utils.currentBundler.instance as unknown as { NormalModuleReplacementPlugin: ReplacementPlugin };
   return new NormalModuleReplacementPlugin(test, (data) => {

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
+import { highlightsOf } from '../code-blocks/highlight';
 import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes, generatedSamples } from '../api-reference/generated';
@@ -34,6 +35,10 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
   return {
     name: 'mcp',
     getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
+    async contentLoaded({ actions }) {
+      // The client configurations src/components/McpClient shows, highlighted at build time (plugins/code-blocks).
+      await actions.createData('highlights.json', JSON.stringify(highlightsOf(clientConfigs(siteUrl).map((c) => ({ language: c.language, code: c.text })))));
+    },
     async postBuild({ outDir, plugins }) {
       const started = performance.now();
       const { doc } = openApiDocument(spec.file);

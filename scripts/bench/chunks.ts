@@ -20,8 +20,17 @@ export const CODEGEN_MARKERS: Array<{ name: string; needles: string[] }> = [
   { name: 'react-live', needles: ['react-live', 'Code failed to transform'] },
 ];
 
-/** Text of Prism and prism-react-renderer: a Prism core hook name, the line class the renderer sets. */
-export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'token-line'];
+/**
+ * Text of Prism (alone or in prism-react-renderer): its core's hook names. Not the line class
+ * `token-line`: our code block (plugins/code-blocks) writes it for code it shows plain.
+ */
+export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'before-tokenize'];
+
+/**
+ * A page's highlights file (plugins/code-blocks/lines.ts: its table of token types, then its
+ * blocks), as a script carries it, a JSON module or a string it parses: startup scripts must not.
+ */
+export const HIGHLIGHTS_FILE = /types\\?["']?:\[(?:\\?["'][a-z][\w -]*\\?["'],?)*\],\\?["']?blocks\\?["']?:/;
 
 /** Text of Redux, Redux Toolkit (their minified errors' URLs, the store's init action), immer and react-redux, which the API theme's own store replaces. */
 export const REDUX_MARKERS = ['@@redux/INIT', 'redux.js.org/Errors', 'redux-toolkit.js.org/Errors', '[Immer]', 'react-redux'];

@@ -163,29 +163,29 @@ async function withPage(route: string, check: (page: Page, scripts: Promise<stri
   }
 }
 
-test('Every patch is checked in both builds: Valid nesting: code lines and the method-and-path box, under npm start', () =>
+// Our own component (plugins/api-reference/components/MethodEndpoint.tsx), as tests/site/api-page.test.ts checks the build.
+test('the method-and-path box is a <div> holding the path\'s <h2>, under npm start', () =>
   withPage('/api/create-dataset', async (page) => {
-    const lines = await page.locator('pre code > span.token-line').count();
-    assert.ok(lines > 10, `code lines drawn as <span> in <code>: ${lines}`);
-    assert.equal(await page.locator('code div').count(), 0, 'a <div> inside <code>');
     assert.equal(await page.locator('pre.openapi__method-endpoint').count(), 0, 'the method-and-path box is still a <pre>');
     assert.equal(await page.locator('div.openapi__method-endpoint h2').count(), 1, 'the method-and-path box: a <div> holding the <h2>');
   }));
 
-test('Every patch is checked in both builds: Prism loads on first use, under npm start: code arrives highlighted', () =>
-  withPage('/fine-tuning/quickstart', async (page) => {
-    await page.locator('pre.prism-code .token-line .token').first().waitFor({ state: 'attached', timeout: 60_000 });
-  }));
+/** Module paths of a highlighter, as the development bundles name them. */
+const HIGHLIGHTERS = ['node_modules/prismjs/', 'node_modules/prism-react-renderer/'];
 
-// Highlighted code alone passes with the patch off too (EMISSARY_PATCHES_OFF=prism-loads-on-first-use): a page
-// without code blocks is where the patch shows, loading no highlighter.
-test('Every patch is checked in both builds: Prism loads on first use, under npm start: a page without code loads no highlighter', () =>
-  withPage('/changelog', async (_page, scripts) => {
-    const texts = await Promise.all(scripts);
-    assert.ok(texts.some((t) => t.includes('node_modules/react-dom/')), 'the development bundles name their modules, so the check can fail');
-    const highlighters = ['node_modules/prismjs/', 'node_modules/prism-react-renderer/'].filter((m) => texts.some((t) => t.includes(m)));
-    assert.deepEqual(highlighters, []);
-  }));
+// Code highlighted by the build (plugins/code-blocks) under npm start too, where the browser renders every block
+// itself: a guide's and an API page's code arrive as token lines, from the page's highlights file, and no page
+// loads a highlighter (with the patch off, theme-classic's client module brings Prism to every page).
+for (const route of ['/fine-tuning/quickstart', '/api/create-dataset']) {
+  test(`Every patch is checked in both builds: Prism stays out of the browser, under npm start: ${route}'s code arrives highlighted, and no highlighter loads`, () =>
+    withPage(route, async (page, scripts) => {
+      await page.locator('pre.prism-code code > span.token-line .token').first().waitFor({ state: 'attached', timeout: 60_000 });
+      assert.equal(await page.locator('code div').count(), 0, 'a <div> inside <code>');
+      const texts = await Promise.all(scripts);
+      assert.ok(texts.some((t) => t.includes('node_modules/react-dom/')), 'the development bundles name their modules, so the check can fail');
+      assert.deepEqual(HIGHLIGHTERS.filter((m) => texts.some((t) => t.includes(m))), []);
+    }));
+}
 
 test('API pages load no Redux, immer or react-redux under npm start either', () =>
   withPage('/api/create-dataset', async (_page, scripts) => {

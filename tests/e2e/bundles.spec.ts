@@ -1,8 +1,9 @@
 /**
  * What a first visit loads (issue #7, item 3): no page's startup JavaScript carries a code
- * generator or request builder, and guide pages load none of the API reference components. Nor
- * does it carry Prism: code arrives highlighted, and the highlighter loads only for code blocks
- * mounted later (client-side navigation).
+ * generator or request builder, and guide pages load none of the API reference components. No page
+ * loads Prism, at startup or later, nor its code's highlighted HTML at startup: the build highlights
+ * the code (plugins/code-blocks, issue #39), hydration keeps the server's lines, and a page's
+ * highlights file loads only for code the browser renders itself (client-side navigation).
  * Sizes and timings are the benchmark's business (`npm run bench`); this checks contents only.
  */
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { BUILD_DIR } from '../support/build';
 import { hydrated, servedElementsKept, startupScripts } from '../support/crawl';
 import { GUIDE_ROUTES } from '../support/routes';
 import { operations, spec } from '../support/openapi';
-import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
+import { API_COMPONENT_MARKERS, CODEGEN_MARKERS, HIGHLIGHTS_FILE, HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
 
 const name = (url: string) => new URL(url).pathname;
 
@@ -54,33 +55,70 @@ for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job',
   test(`${route} loads no highlighter at startup: its code arrives highlighted`, async ({ page }) => {
     const scripts = await startupScripts(page, route);
     expect(scripts.filter((s) => hasHighlighter(s.text)).map((s) => name(s.url))).toEqual([]);
+    // Nor its highlighted lines: the server's are kept, not rendered again from the page's data.
+    expect(scripts.filter((s) => HIGHLIGHTS_FILE.test(s.text)).map((s) => name(s.url))).toEqual([]);
     await expect(page.locator('pre.prism-code .token-line .token').first()).toBeAttached();
   });
 }
 
-test('code shown after client-side navigation is highlighted: Prism loads on first use', async ({ page }) => {
-  const scripts: Array<Promise<string>> = [];
+/** Chooses every tab of the article the reader can see, nested ones too (a tab hidden by an earlier choice is left); returns how many. */
+async function clickEveryTab(page: Page): Promise<number> {
+  let clicked = 0;
+  for (const tab of await page.locator('article [role="tab"]').all()) {
+    if (!(await tab.isVisible())) continue;
+    await tab.click();
+    clicked++;
+  }
+  return clicked;
+}
+
+test('no highlighter loads on any interaction: tabs, details and the colour mode load nothing; after client-side navigation the code is highlighted from its highlights file', async ({ page }) => {
+  const scripts: Array<{ url: string; text: Promise<string> }> = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), text: response.text() });
   });
+  const texts = async (from = 0) => Promise.all(scripts.slice(from).map(async (s) => ({ url: name(s.url), text: await s.text })));
   await page.goto('/fine-tuning/parameters');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  expect((await Promise.all(scripts)).some(hasHighlighter), 'highlighter loaded before any code needed it').toBe(false);
+  const atLoad = scripts.length;
+  expect((await texts()).filter((s) => hasHighlighter(s.text) || HIGHLIGHTS_FILE.test(s.text)).map((s) => s.url)).toEqual([]);
+
+  // Every <details> opened, every tab of the article chosen, the colour mode switched twice: nothing is downloaded.
+  const details = page.locator('article details > summary');
+  expect(await details.count()).toBeGreaterThan(0);
+  for (const summary of await details.all()) await summary.click();
+  expect(await clickEveryTab(page)).toBeGreaterThan(1);
+  await expect(page.locator('article [role="tabpanel"]:visible pre .token-line .token').first()).toBeVisible();
+  const mode = page.locator('button[title*="mode"]').first();
+  await mode.click();
+  await mode.click();
+  await page.waitForLoadState('networkidle');
+  expect((await texts(atLoad)).map((s) => s.url), 'scripts downloaded by tabs, details or the colour mode').toEqual([]);
+
   const served = await page.evaluate(() => document.querySelectorAll('pre.prism-code').length);
-  // A link followed inside the app, not a page load: the samples are rendered in the browser.
+  // A link followed inside the app, not a page load: the samples and examples are rendered in the browser.
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
+  const beforeNavigation = scripts.length;
   await page.locator('article a[href="/api/create-training-job"]').first().click();
   await expect(page).toHaveURL(/\/api\/create-training-job$/);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   const blocks = page.locator('pre.prism-code');
   await expect(blocks).not.toHaveCount(served);
-  // Every sample, the hidden tabs' too, ends up as highlighted lines with tokens.
-  await expect(page.locator('pre.prism-code:not(:has(.token-line .token))')).toHaveCount(0);
   expect(await blocks.count()).toBeGreaterThanOrEqual(7);
-  expect((await Promise.all(scripts)).some(hasHighlighter)).toBe(true);
+  // Every sample and example, the hidden tabs' too, ends up as highlighted lines with tokens.
+  await expect(page.locator('pre.prism-code:not(:has(.token-line .token))')).toHaveCount(0);
+  // Another sample language, every tab, the colour mode: still no highlighter.
+  await page.locator('label[data-language="go"]').click();
+  await expect(page.locator('div[data-language="go"] pre .token.keyword').first()).toBeVisible();
+  expect(await clickEveryTab(page)).toBeGreaterThan(1);
+  await mode.click();
+  await page.waitForLoadState('networkidle');
+  const later = await texts(beforeNavigation);
+  expect(later.filter((s) => HIGHLIGHTS_FILE.test(s.text)).length, "the page's highlights file came with the navigation").toBeGreaterThan(0);
+  expect(later.filter((s) => hasHighlighter(s.text)).map((s) => s.url), 'a script holding a highlighter was downloaded').toEqual([]);
 });
 
 test('other pages load on intent: pointing at a link fetches its page, links in view fetch nothing', async ({ page }) => {

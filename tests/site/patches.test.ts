@@ -12,17 +12,6 @@ import { routeFile, startupScriptText } from '../support/build';
 
 const html = (route: string) => fs.readFile(routeFile(route), 'utf8');
 
-test('Valid nesting: code lines and the method-and-path box: lines are <span>s in <code>', async () => {
-  const problems: string[] = [];
-  for (const route of ['/', '/fine-tuning/parameters', '/api/create-training-job', '/api/schemas/trainingjobdetail']) {
-    const page = await html(route);
-    const codes = [...page.matchAll(/<code\b[^>]*>([\s\S]*?)<\/code>/g)].map((m) => m[1]);
-    if (!codes.some((code) => /<span class="?token-line/.test(code))) problems.push(`${route}: no highlighted code line`);
-    if (codes.some((code) => /<div\b/.test(code))) problems.push(`${route}: a <div> inside <code>`);
-  }
-  assert.deepEqual(problems, []);
-});
-
 test('No announcement bar: no page loads its code or styles at startup', async () => {
   // The original's CSS module classes (announcementBar_…, announcementBarContent_…), in its JavaScript and in the CSS.
   const classes = /announcementBar(Close|Content|Placeholder)?_[\w-]{4}/;

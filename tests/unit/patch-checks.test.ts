@@ -22,10 +22,9 @@ const OWN = ['tests/e2e/patches.spec.ts', 'tests/site/patches.test.ts'];
 
 /** Existing checks of a patch's effect: a test, by file and a fragment of its title, or a check the build runs, by a fragment of its message. */
 const CITED: Record<string, Array<[file: string, title: string]>> = {
-  'Code blocks keep the server HTML': [['tests/e2e/bundles.spec.ts', 'code blocks hydrate as served, without being rendered and highlighted again']],
-  'Prism loads on first use': [
+  'Prism stays out of the browser': [
     ['tests/e2e/bundles.spec.ts', 'loads no highlighter at startup: its code arrives highlighted'],
-    ['tests/e2e/bundles.spec.ts', 'code shown after client-side navigation is highlighted: Prism loads on first use'],
+    ['tests/site/code-blocks.test.ts', 'no JavaScript file of the build holds a highlighter'],
   ],
   'Pages load on intent only': [['tests/e2e/bundles.spec.ts', 'other pages load on intent: pointing at a link fetches its page, links in view fetch nothing']],
   "The API's docs send less data to every page": [
@@ -104,15 +103,15 @@ test('the switch that leaves a patch out (EMISSARY_PATCHES_OFF) knows every sect
   const tables = [...FAST_HYDRATION_PATCHES, ...API_REFERENCE_PATCHES].map((p) => p.title);
   assert.deepEqual([...new Set(tables)].sort(), [...patchSections].sort(), 'titles of plugins/*/patches.ts against the sections of UPGRADING.md');
   // GitHub's anchors of the sections: the slugs the reader finds in the page's links.
-  assert.equal(slugOf('Valid nesting: code lines and the method-and-path box'), 'valid-nesting-code-lines-and-the-method-and-path-box');
+  assert.equal(slugOf('Prism stays out of the browser'), 'prism-stays-out-of-the-browser');
   assert.equal(slugOf("The API's docs send less data to every page"), 'the-apis-docs-send-less-data-to-every-page');
 });
 
 test('EMISSARY_PATCHES_OFF fails loudly on an unknown slug, listing the valid ones', () => {
   const tables = [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES];
-  assert.deepEqual([...patchesOff('prism-loads-on-first-use, no-announcement-bar', tables)], ['prism-loads-on-first-use', 'no-announcement-bar']);
+  assert.deepEqual([...patchesOff('prism-stays-out-of-the-browser, no-announcement-bar', tables)], ['prism-stays-out-of-the-browser', 'no-announcement-bar']);
   assert.equal(patchesOff(undefined, tables).size, 0);
-  assert.throws(() => patchesOff('prism', tables), /unknown patch "prism".*Valid: code-blocks-keep-the-server-html, .*prism-loads-on-first-use/);
+  assert.throws(() => patchesOff('prism', tables), /unknown patch "prism".*Valid: prism-stays-out-of-the-browser, .*no-announcement-bar/);
   // A patch another depends on is refused by name (none is today).
   assert.throws(() => patchesOff('tied', [[{ title: 'Tied', notSeparable: 'the page component is written against it' }]]), /cannot be left out on its own: the page component/);
 });

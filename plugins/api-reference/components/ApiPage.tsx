@@ -13,6 +13,7 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
+import { HighlightsContext, type HighlightsLoader } from '../../code-blocks/context';
 import type { CodeSample } from '../samples';
 import CodeSamples from './CodeSamples';
 import { MediaChoiceProvider } from './mediaChoice';
@@ -36,7 +37,8 @@ export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
   const frontMatter = MDXComponent.frontMatter as ApiFrontMatter;
   // An operation page's module exports its samples (page.mustache says why not in front matter).
-  const { codeSamples } = MDXComponent as { codeSamples?: CodeSample[] };
+  // And a lazy import of its code highlighted at build time (../highlights.ts), for the code blocks.
+  const { codeSamples, highlights } = MDXComponent as { codeSamples?: CodeSample[]; highlights?: HighlightsLoader };
   let body: ReactNode;
   if (codeSamples) {
     body = <TwoColumns left={<MDXComponent />} right={<CodeSamples samples={codeSamples} />} />;
@@ -67,7 +69,9 @@ export default function ApiPage(props: Props): ReactNode {
         <DocItemMetadata />
         <Layout>
           <MediaChoiceProvider>
-            <SchemaExpansionProvider>{body}</SchemaExpansionProvider>
+            <SchemaExpansionProvider>
+              <HighlightsContext.Provider value={highlights}>{body}</HighlightsContext.Provider>
+            </SchemaExpansionProvider>
           </MediaChoiceProvider>
         </Layout>
       </HtmlClassNameProvider>

@@ -3,13 +3,17 @@ import React, { type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { clientConfigs } from '@site/plugins/mcp/clients';
+import type { Highlights } from '@site/plugins/code-blocks/context';
+
+/** The configurations highlighted at build time (plugins/mcp), loaded only for a block the browser renders itself. */
+const highlights = () => import('@generated/mcp/default/highlights.json') as Promise<{ default: Highlights }>;
 
 export default function McpClient({ id }: { id: string }): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const config = clientConfigs(`${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '')).find((c) => c.id === id);
   if (!config) throw new Error(`<McpClient id="${id}" />: no such client in plugins/mcp/clients.ts`);
   return (
-    <CodeBlock language={config.language} title={config.where}>
+    <CodeBlock language={config.language} title={config.where} highlights={highlights}>
       {config.text}
     </CodeBlock>
   );

@@ -24,7 +24,7 @@ export function scriptPages(dir = DOCS): string[] {
 /** The route of a page path. */
 export const routeOf = (page: string) => (page === 'index' ? '/' : `/${page}`);
 
-interface Node {
+export interface Node {
   nodeName: string;
   tagName?: string;
   value?: string;

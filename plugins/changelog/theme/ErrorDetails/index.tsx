@@ -3,8 +3,12 @@ import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import errors from '@generated/changelog/default/errors.json';
+import type { Highlights } from '../../../code-blocks/context';
 import type { ErrorEntry } from '../../errors';
 import styles from './styles.module.css';
+
+/** The examples highlighted at build time (../../index.ts), loaded only for a block the browser renders itself. */
+const highlights = () => import('@generated/changelog/default/errors-highlights.json') as Promise<{ default: Highlights }>;
 
 export default function ErrorDetails({ status }: { status: string }): ReactNode {
   const entry = (errors as ErrorEntry[]).find((e) => e.status === status);
@@ -45,7 +49,7 @@ export default function ErrorDetails({ status }: { status: string }): ReactNode 
         </table>
       )}
       {entry.example !== undefined && (
-        <CodeBlock language="json" title={`Illustrative ${status} body`}>
+        <CodeBlock language="json" title={`Illustrative ${status} body`} highlights={highlights}>
           {JSON.stringify(entry.example, null, 2)}
         </CodeBlock>
       )}
