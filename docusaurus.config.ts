@@ -17,6 +17,7 @@ import { PATCHES as API_REFERENCE_PATCHES } from './plugins/api-reference/patche
 import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
+import rehypeTaskListLabels from './plugins/shared/task-list-labels';
 import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
@@ -139,6 +140,8 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Code blocks with script="<file>#<region>" are filled from docs/_scripts, then every code block is highlighted (plugins/code-blocks).
           beforeDefaultRemarkPlugins: [remarkGuideScripts, remarkHighlightFor(__dirname)],
+          // Task-list checkboxes labelled by their item's text (plugins/shared/task-list-labels.ts).
+          rehypePlugins: [rehypeTaskListLabels],
           // "Last updated" from each file's last commit, and "Edit this page" to its source.
           showLastUpdateTime: true,
           editUrl: `${REPOSITORY_URL}/edit/main/`,
