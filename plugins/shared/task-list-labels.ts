@@ -12,7 +12,7 @@ const BLOCK = new Set(['ul', 'ol', 'p', 'div', 'pre', 'table', 'blockquote']);
 const isElement = (node: ElementContent, tag?: string): node is Element => node.type === 'element' && (!tag || node.tagName === tag);
 const classes = (node: Element): string[] => {
   const value = node.properties?.className;
-  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+  return Array.isArray(value) ? value.map(String) : value == null ? [] : String(value).split(/\s+/);
 };
 const isCheckbox = (node: ElementContent | undefined): node is Element => !!node && isElement(node, 'input') && node.properties?.type === 'checkbox';
 /** A block child: an element from BLOCK, or an MDX element that is not inline text. */

@@ -10,7 +10,7 @@ import { fileRoute, htmlFiles } from '../support/build';
 test('every task-list checkbox of the build is inside a label with its item\'s text', async () => {
   const problems: string[] = [];
   let seen = 0;
-  for (const file of await htmlFiles()) {
+  for await (const file of htmlFiles()) {
     const html = await fs.readFile(file, 'utf8');
     for (const item of html.matchAll(/<li class="?task-list-item"?>([\s\S]*?)<\/li>/g)) {
       seen++;
