@@ -76,21 +76,34 @@ const clientAssets = path.join(outDir, 'assets', 'js');
 const marker = path.join(outDir, '.bundled-by-earlier-processes');
 const bundleOnly = (side) => ({ DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', EMISSARY_BUNDLE_ONLY: side });
 
-run('1/3: load the site and bundle its server side (Rspack), then exit', args, bundleOnly('server'), ['--require', BUNDLE_ONE]);
-if (!existsSync(path.join(serverDir, 'server.bundle.js')) || existsSync(path.join(outDir, '404.html'))) {
-  fail(`DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling (no server bundle in ${outDir}, or pages already rendered).`);
-}
-if (existsSync(clientAssets)) fail('scripts/bundle-one.cjs no longer keeps one side: the server-only process wrote client assets.');
-move(serverDir, parked);
+if (process.env.EMISSARY_BUILD_PROCESSES === '3') {
 
-run('2/3: load the site and bundle its client side (Rspack), then exit', args, bundleOnly('client'), ['--require', BUNDLE_ONE]);
-if (!existsSync(clientAssets) || existsSync(path.join(outDir, '404.html'))) {
-  fail(`DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling (no client assets in ${outDir}, or pages already rendered).`);
-}
-if (existsSync(serverDir)) fail('scripts/bundle-one.cjs no longer keeps one side: the client-only process wrote a server bundle.');
-move(parked, serverDir);
-writeFileSync(marker, '');
+  run('1/3: load the site and bundle its server side (Rspack), then exit', args, bundleOnly('server'), ['--require', BUNDLE_ONE]);
+  if (!existsSync(path.join(serverDir, 'server.bundle.js')) || existsSync(path.join(outDir, '404.html'))) {
+    fail(`DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling (no server bundle in ${outDir}, or pages already rendered).`);
+  }
+  if (existsSync(clientAssets)) fail('scripts/bundle-one.cjs no longer keeps one side: the server-only process wrote client assets.');
+  move(serverDir, parked);
 
-run('3/3: load the site, render every page from those bundles, run postBuild', args, { DOCUSAURUS_SKIP_BUNDLING: 'true' });
-if (!existsSync(marker)) fail('DOCUSAURUS_SKIP_BUNDLING no longer skips bundling (the last process cleared the output folder).');
-rmSync(marker);
+  run('2/3: load the site and bundle its client side (Rspack), then exit', args, bundleOnly('client'), ['--require', BUNDLE_ONE]);
+  if (!existsSync(clientAssets) || existsSync(path.join(outDir, '404.html'))) {
+    fail(`DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling (no client assets in ${outDir}, or pages already rendered).`);
+  }
+  if (existsSync(serverDir)) fail('scripts/bundle-one.cjs no longer keeps one side: the client-only process wrote a server bundle.');
+  move(parked, serverDir);
+  writeFileSync(marker, '');
+
+  run('3/3: load the site, render every page from those bundles, run postBuild', args, { DOCUSAURUS_SKIP_BUNDLING: 'true' });
+  if (!existsSync(marker)) fail('DOCUSAURUS_SKIP_BUNDLING no longer skips bundling (the last process cleared the output folder).');
+  rmSync(marker);
+
+} else {
+  run('1/2: load the site, bundle its client and server sides (Rspack), then exit', args, { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true' });
+  if (!existsSync(path.join(serverDir, 'server.bundle.js')) || !existsSync(clientAssets) || existsSync(path.join(outDir, '404.html'))) {
+    fail(`DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling (no server bundle or client assets in ${outDir}, or pages already rendered).`);
+  }
+  writeFileSync(marker, '');
+  run('2/2: load the site, render every page from those bundles, run postBuild', args, { DOCUSAURUS_SKIP_BUNDLING: 'true' });
+  if (!existsSync(marker)) fail('DOCUSAURUS_SKIP_BUNDLING no longer skips bundling (the last process cleared the output folder).');
+  rmSync(marker);
+}
