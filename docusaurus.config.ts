@@ -124,9 +124,6 @@ const config = {
       // `docusaurus build` sets NODE_ENV first. Writing Rspack's cache costs a cold build about
       // 0.8 GiB more peak memory at 32 times today's API (issue #14), and CI builds are always cold.
       rspackPersistentCache: process.env.NODE_ENV !== 'production',
-      // scripts/build-site.mjs bundles the client and the server in processes of their own
-      // (EMISSARY_BUNDLE_ONLY): the server's MDX compile cannot wait for the client's there.
-      mdxCrossCompilerCache: !process.env.EMISSARY_BUNDLE_ONLY,
     },
   },
 

@@ -59,7 +59,7 @@ export function run(cmd: string, args: string[], cwd: string, log: string, env: 
 export interface BuildTiming {
   /** `npm run gen-api`: the API pages and code samples from the OpenAPI document. */
   genApiSeconds: number;
-  /** `node scripts/build-site.mjs --out-dir .bench/build`: `docusaurus build`, bundling (server, then client) and rendering in three processes. */
+  /** `node scripts/build-site.mjs --out-dir .bench/build`: `docusaurus build`, bundling (client and server) and rendering in two processes. */
   buildSeconds: number;
   totalSeconds: number;
   /**

@@ -50,12 +50,9 @@ const CITED: Record<string, Array<[file: string, title: string]>> = {
     ['tests/unit/props-from-disk.test.ts', "a page's props file, beside the page or under schemas/, is read from disk by its absolute path"],
     ['plugins/api-reference/index.ts', 'was bundled into the server bundle: the props externals'],
   ],
-  'The build runs in three processes': [
+  'The build runs in two processes': [
     ['scripts/build-site.mjs', 'DOCUSAURUS_EXIT_AFTER_BUNDLING no longer stops the build after bundling'],
     ['scripts/build-site.mjs', 'DOCUSAURUS_SKIP_BUNDLING no longer skips bundling'],
-    ['scripts/build-site.mjs', 'scripts/bundle-one.cjs no longer keeps one side'],
-    ['scripts/bundle-one.cjs', 'expected one client and one server config'],
-    ['scripts/bundle-one.cjs', 'the MDX loader still shares its compile between client and server'],
   ],
   "Places that depend on the plugin's or theme's internals": [
     ['tests/unit/code-samples.test.ts', 'samples come in the spec order of languages, one per language'],
