@@ -188,11 +188,12 @@ test('pasted rows: the format is inferred and said, problems by line', async ({ 
   await form(page).getByLabel(/Or paste rows/).fill('{"prompt": "a", "completion": "b"}\n{"prompt": "a", "completion": ""}\n');
   await form(page).getByRole('button', { name: 'Check the pasted rows' }).click();
   await expect(status(page)).toContainText('read as JSON Lines');
-  await expect.poll(() => errorLines(page)).toEqual([2]);
+  // The table follows the status line; on a loaded CI machine that can take longer than the default 5 s.
+  await expect.poll(() => errorLines(page), { timeout: 15_000 }).toEqual([2]);
   await form(page).getByLabel(/Or paste rows/).fill('text1,text2,score\na,b,"0.5"\nc,d\n');
   await form(page).getByRole('button', { name: 'Check the pasted rows' }).click();
   await expect(status(page)).toContainText('read as CSV');
-  await expect.poll(() => errorLines(page)).toEqual([3]);
+  await expect.poll(() => errorLines(page), { timeout: 15_000 }).toEqual([3]);
 });
 
 test('edge files each give a clear message: empty, binary, invalid UTF-8, BOM and CRLF, over the cap', async ({ page }) => {
