@@ -33,9 +33,6 @@ const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(s
 /** Modules that only API pages use: this plugin's theme and components, the OpenAPI theme and its libraries. */
 export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(COMPONENTS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
-/** The theme's Tabs and TabItem replace Docusaurus's own for every page (guides use them too). */
-const SHARED_THEME_PARTS = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
-
 /**
  * Code blocks, which nearly every page shows, and what they import. Docusaurus puts what half of
  * all chunks use into its "common" chunk; code blocks got there through the in-browser Markdown of
@@ -97,7 +94,7 @@ class PropsStayOnDisk {
 function apiOnly(module: Module): boolean {
   // Rspack hands over its own module objects; `resource` is the file path for normal modules.
   const resource = (module as unknown as { resource?: string }).resource ?? '';
-  return API_CHUNK_TEST.test(resource) && !SHARED_THEME_PARTS.test(resource);
+  return API_CHUNK_TEST.test(resource);
 }
 
 export default function apiReference(context: LoadContext, options: SiteInput & { patchesOff?: string[] }): Plugin {

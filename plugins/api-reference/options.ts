@@ -38,9 +38,10 @@ const COMPONENTS = '@site/plugins/api-reference/components';
 
 /**
  * The OpenAPI theme's components a generated page imports, and ours that render it instead
- * (`name` when the module exports several). The rest (Heading, TabItem, Translate) stay as the generator writes them.
+ * (`name` when the module exports several; `module` when it is not one of ./components: the
+ * guides' TabItem). The rest (Heading, Translate) stay as the generator writes them.
  */
-const OWN_COMPONENTS: Record<string, { file: string; name?: string }> = {
+const OWN_COMPONENTS: Record<string, { file: string; name?: string; module?: string }> = {
   '@theme/ApiExplorer/MethodEndpoint': { file: 'MethodEndpoint' },
   '@theme/ParamsDetails': { file: 'ParamsDetails' },
   '@theme/RequestSchema': { file: 'RequestSchema' },
@@ -48,6 +49,7 @@ const OWN_COMPONENTS: Record<string, { file: string; name?: string }> = {
   '@theme/Schema': { file: 'Schema' },
   '@theme/SchemaTabs': { file: 'Tabs', name: 'SchemaTabs' },
   '@theme/OperationTabs': { file: 'Tabs', name: 'OperationTabs' },
+  '@theme/TabItem': { file: 'TabItem', module: '@site/src/components/Tabs/TabItem' },
 };
 
 /** The page's imports of the theme's components (OWN_COMPONENTS) pointed at ours. */
@@ -55,7 +57,7 @@ export function withOwnComponents(markdown: string): string {
   return markdown.replace(/^import (\w+) from "(@theme\/[\w/]+)";$/gm, (line, local: string, from: string) => {
     const own = OWN_COMPONENTS[from];
     if (!own) return line;
-    const module = `${COMPONENTS}/${own.file}`;
+    const module = own.module ?? `${COMPONENTS}/${own.file}`;
     return own.name ? `import { ${own.name} as ${local} } from "${module}";` : `import ${local} from "${module}";`;
   });
 }

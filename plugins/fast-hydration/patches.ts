@@ -40,7 +40,6 @@ export const slugOf = (title: string): string =>
 /** The patches plugins/fast-hydration owns (the API-only ones: plugins/api-reference/patches.ts). */
 export const PATCHES: PatchParts[] = [
   { title: 'Prism stays out of the browser', replacements: ['client/empty-prism-include-languages.js'] },
-  { title: 'Tabs stay mounted through hydration', theme: ['Tabs/index.tsx', 'TabItem/index.tsx'] },
   { title: 'Pages load on intent only', client: ['client/prefetch-on-intent.ts'] },
   { title: 'No announcement bar', theme: ['AnnouncementBar/index.tsx'] },
   // Off, the sidebars are not lean either: their lean copies are written by the bucket split.

@@ -5,7 +5,7 @@
  * there on another path than in `npm run build`. Fails on "This page crashed", an uncaught error or a
  * console error; checks that a guide's edit is served and that regenerating the API pages while the
  * server runs reloads it without a plugin error. Every patch is checked in both builds: the patches
- * that apply under `npm start` have their effect here too (their production checks: tests/e2e/patches.spec.ts).
+ * that apply under `npm start` have their effect here too (their production checks: tests/unit/patch-checks.test.ts names them).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

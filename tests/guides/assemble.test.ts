@@ -147,7 +147,7 @@ test('notebook: the page\'s Python blocks as cells, data as a cell that writes i
       'title: Demo page',
       'description: What the demo does.',
       '---',
-      "import Tabs from '@theme/Tabs';",
+      "import Tabs from '@site/src/components/Tabs';",
       '',
       'Intro with a [link](/api/x).',
       '',

@@ -2,8 +2,7 @@
  * Behaviour checks of the patches of upstream internals (UPGRADING.md, "The patches") that read what
  * the build ships: the HTML a reader gets and the JavaScript every page loads first. Each test is
  * named by its patch's section and fails when the patch no longer has its effect. The checks in
- * Chromium are in tests/e2e/patches.spec.ts; tests/unit/patch-checks.test.ts fails when a section
- * has no check.
+ * Chromium are cited by tests/unit/patch-checks.test.ts, which fails when a section has no check.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -10,7 +10,7 @@ import { postmanCollection } from '../../plugins/api-reference/postman';
 
 test('imports go, but imports inside code blocks stay', () => {
   const md = mdxToMarkdown(
-    ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';", '', 'Text.', '', '```python', 'import os', '```'].join('\n'),
+    ["import Tabs from '@site/src/components/Tabs';", "import TabItem from '@site/src/components/Tabs/TabItem';", '', 'Text.', '', '```python', 'import os', '```'].join('\n'),
   );
   assert.equal(md, ['Text.', '', '```python', 'import os', '```', ''].join('\n'));
 });

@@ -2,8 +2,8 @@
  * Every patch section of UPGRADING.md (each "### " heading but the two below that are no patch)
  * has a behaviour check: a test that fails when the patch no longer has its effect, so a patch that
  * silently became a no-op on an upgrade is named (the canary hashes see a changed file, not a dead
- * patch). A check is either a test of tests/e2e/patches.spec.ts or tests/site/patches.test.ts whose
- * title starts with the section's title, or an existing test (or a check the build runs) cited below.
+ * patch). A check is either a test of tests/site/patches.test.ts whose title starts with the
+ * section's title, or an existing test (or a check the build runs) cited below.
  * A new patch section without one fails here.
  */
 import { test } from 'node:test';
@@ -18,7 +18,7 @@ import { PATCHES as API_REFERENCE_PATCHES } from '../../plugins/api-reference/pa
 const NOT_PATCHES = ['Benchmark', 'Commands that prove an upgrade'];
 
 /** The files whose tests are named by their patch's section. */
-const OWN = ['tests/e2e/patches.spec.ts', 'tests/site/patches.test.ts'];
+const OWN = ['tests/site/patches.test.ts'];
 
 /** Existing checks of a patch's effect: a test, by file and a fragment of its title, or a check the build runs, by a fragment of its message. */
 const CITED: Record<string, Array<[file: string, title: string]>> = {

@@ -9,7 +9,7 @@ import Details from '@theme/Details';
 import Markdown from '@theme/Markdown';
 import { ExampleFromSchema, ResponseExample, ResponseExamples } from '@theme/ResponseExamples';
 import SchemaExpansionControl from '@theme/SchemaExpansion';
-import TabItem from '@theme/TabItem';
+import TabItem from '@site/src/components/Tabs/TabItem';
 import Schema from './Schema';
 import { MimeTabs, SchemaTabs } from './Tabs';
 import { useMediaChoice, type Direction } from './mediaChoice';

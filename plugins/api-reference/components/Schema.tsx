@@ -14,7 +14,7 @@ import { useLocation } from '@docusaurus/router';
 import Details from '@theme/Details';
 import Markdown from '@theme/Markdown';
 import SchemaItem from '@theme/SchemaItem';
-import TabItem from '@theme/TabItem';
+import TabItem from '@site/src/components/Tabs/TabItem';
 import { SchemaDepthProvider, useSchemaDepth, useSchemaExpansion } from '@theme/SchemaExpansion';
 import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf, normalizeSchema } from '@theme/Schema/normalize';
 import { getQualifierMessage, getSchemaName } from 'docusaurus-theme-openapi-docs/lib/markdown/schema';

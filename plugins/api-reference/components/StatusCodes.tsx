@@ -7,7 +7,7 @@ import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
 import Markdown from '@theme/Markdown';
 import ResponseHeaders from '@theme/ResponseHeaders';
-import TabItem from '@theme/TabItem';
+import TabItem from '@site/src/components/Tabs/TabItem';
 import { ResponseBody } from './Body';
 import { ApiTabs } from './Tabs';
 

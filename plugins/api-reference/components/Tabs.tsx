@@ -1,42 +1,24 @@
 /**
  * The API page's tab groups: status codes, media types, schema variants, discriminator values
  * and callbacks. One component draws all five with the OpenAPI theme's class names (its
- * stylesheet styles them) and the theme's TabItem inside (it reads the group from the theme's
- * tab context, `@theme/utils/tabsUtils`).
- * Unlike the theme's groups, these stay mounted through hydration (no remount keyed on "is
- * browser"; the layout effect of useTabsContextValue still restores a stored tab), and every tab
- * names its panel (linkTabPanels), so the server HTML is what the reader keeps.
+ * stylesheet styles them), on the guides' tab state and TabItem (src/components/Tabs): every
+ * group stays mounted through hydration and every tab names its panel, so the server HTML is what
+ * the reader keeps.
  */
-import React, { cloneElement, isValidElement, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import React, { cloneElement, useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import { translate } from '@docusaurus/Translate';
-import { sanitizeTabsChildren, TabsProvider, useTabsContextValue } from '@theme/utils/tabsUtils';
-import { useScrollPositionBlocker } from '@theme/utils/scrollUtils';
-import { linkTabPanels } from '../../fast-hydration/theme/TabItem/linkTabPanels';
+import { TabGroupProvider, tabItems, useTabGroup, type TabGroupProps, type TabItemProps } from '@site/src/components/Tabs/group';
 
 type Variant = 'api' | 'mime' | 'schema' | 'discriminator' | 'operation';
 
-export interface TabsProps {
-  children?: ReactNode;
+export interface TabsProps extends TabGroupProps {
   className?: string;
-  lazy?: boolean;
   block?: boolean;
-  groupId?: string;
-  defaultValue?: string;
-  /** Called with the chosen tab's value and index. */
-  onChange?: (value: string, index: number) => void;
-  /** A value chosen elsewhere on the page (a media type): selected here too when this group has it. */
-  chosen?: string;
   /** Status codes only: the heading above the tabs and its id. */
   label?: string;
   id?: string;
-}
-
-interface TabValue {
-  value: string;
-  label?: string;
-  attributes?: Record<string, unknown>;
 }
 
 /** Where each variant's class names differ. */
@@ -54,10 +36,8 @@ function statusClass(value: string): string {
   return code >= 400 ? 'danger' : code >= 200 && code < 300 ? 'success' : 'info';
 }
 
-function TabList({ variant, className, block, selectedValue, selectValue, tabValues, onChange, label, id }: TabsProps & { variant: Variant; selectedValue: string; selectValue: (v: string) => void; tabValues: readonly TabValue[] }) {
+function TabList({ variant, className, block, label, id, items, selectedValue, tabProps, select }: TabsProps & { variant: Variant; items: ReactElement<TabItemProps>[] } & Pick<ReturnType<typeof useTabGroup>, 'selectedValue' | 'tabProps' | 'select'>) {
   const look = LOOK[variant];
-  const tabRefs: (HTMLLIElement | null)[] = [];
-  const { blockElementScrollPositionUntilNextRender } = useScrollPositionBlocker();
   const listRef = useRef<HTMLUListElement>(null);
   const [arrows, setArrows] = useState(false);
   useEffect(() => {
@@ -67,21 +47,6 @@ function TabList({ variant, className, block, selectedValue, selectValue, tabVal
     observer.observe(list);
     return () => observer.disconnect();
   }, []);
-  const change = (event: { currentTarget: EventTarget }) => {
-    const tab = event.currentTarget as HTMLLIElement;
-    const index = tabRefs.indexOf(tab);
-    const value = tabValues[index]?.value;
-    if (value === undefined || value === selectedValue) return;
-    blockElementScrollPositionUntilNextRender(tab);
-    selectValue(value);
-    onChange?.(value, index);
-  };
-  const keydown = (event: KeyboardEvent<HTMLLIElement>) => {
-    const at = tabRefs.indexOf(event.currentTarget);
-    if (event.key === 'Enter') change(event);
-    else if (event.key === 'ArrowRight') (tabRefs[at + 1] ?? tabRefs[0])?.focus();
-    else if (event.key === 'ArrowLeft') (tabRefs[at - 1] ?? tabRefs[tabRefs.length - 1])?.focus();
-  };
   const scroll = (by: number) => (event: MouseEvent) => {
     event.preventDefault();
     if (listRef.current) listRef.current.scrollLeft += by;
@@ -90,20 +55,12 @@ function TabList({ variant, className, block, selectedValue, selectValue, tabVal
     <>
       {arrows && <button type="button" className="openapi-tabs__arrow left" onClick={scroll(-90)} />}
       <ul ref={listRef} role="tablist" aria-orientation="horizontal" className={clsx(look.list, 'tabs', { 'tabs--block': block }, className)}>
-        {tabValues.map(({ value, label: tabLabel, attributes }) => (
+        {items.map(({ props: { value, label: tabLabel } }) => (
           <li
-            role="tab"
-            tabIndex={selectedValue === value ? 0 : -1}
-            aria-selected={selectedValue === value}
             key={value}
-            ref={(tab) => {
-              tabRefs.push(tab);
-            }}
-            onKeyDown={keydown}
-            onClick={change}
-            onFocus={look.onFocus ? change : undefined}
-            {...attributes}
-            className={clsx('tabs__item', look.item, attributes?.className as string | undefined, variant === 'api' && statusClass(value), { active: selectedValue === value })}
+            {...tabProps(value)}
+            onFocus={look.onFocus ? (event) => select(value, event.currentTarget) : undefined}
+            className={clsx('tabs__item', look.item, variant === 'api' && statusClass(value), { active: selectedValue === value })}
           >
             {look.labelSpan ? <span className={look.labelSpan}>{tabLabel ?? value}</span> : (tabLabel ?? value)}
           </li>
@@ -143,31 +100,24 @@ function TabList({ variant, className, block, selectedValue, selectValue, tabVal
   }
 }
 
-function Group({ variant, ...given }: TabsProps & { variant: Variant }): ReactNode {
-  const props = linkTabPanels(given, useId());
-  const tabs = useTabsContextValue(props as Parameters<typeof useTabsContextValue>[0]);
-  const { chosen } = props;
-  const { selectedValue, selectValue, tabValues } = tabs;
-  useEffect(() => {
-    if (chosen && chosen !== selectedValue && tabValues.some((t) => t.value === chosen)) selectValue(chosen);
-    // Only a new choice elsewhere moves this group.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosen]);
-  const items = React.Children.toArray(props.children).filter(isValidElement) as ReactElement<{ value: string }>[];
+function Group({ variant, ...props }: TabsProps & { variant: Variant }): ReactNode {
+  const items = tabItems(props.children);
+  const tabs = useTabGroup(items, props);
+  const { selectedValue, group } = tabs;
   let content: ReactNode;
   if (props.lazy) {
     const selected = items.find((item) => item.props.value === selectedValue);
-    content = selected ? cloneElement(selected as ReactElement<{ className?: string }>, { className: 'margin-top--md' }) : null;
+    content = selected ? cloneElement(selected, { className: 'margin-top--md' }) : null;
   } else {
-    content = <div className="margin-top--md">{props.children}</div>;
+    content = <div className="margin-top--md">{items}</div>;
   }
   return (
-    <TabsProvider value={tabs}>
+    <TabGroupProvider group={group}>
       <div className={LOOK[variant].outer}>
-        <TabList {...props} variant={variant} selectedValue={selectedValue} selectValue={selectValue} tabValues={tabValues} />
+        <TabList {...props} variant={variant} items={items} {...tabs} />
         {content}
       </div>
-    </TabsProvider>
+    </TabGroupProvider>
   );
 }
 
@@ -178,7 +128,7 @@ function tabs(variant: Variant) {
     if (given.length === 0) return null;
     return (
       <Group variant={variant} {...props}>
-        {sanitizeTabsChildren(given)}
+        {given}
       </Group>
     );
   }
