@@ -59,6 +59,37 @@ function Description({ text }: { text?: string }): ReactNode {
   );
 }
 
+/**
+ * The request body's fields under their heading. The OpenAPI theme marks a required body differently
+ * when the body has several media types (a <span>, no "array") than when it has one (a <strong>, and
+ * "array" for an array schema); the page keeps both, so its text stays the theme's.
+ */
+function RequestDetails({ title, body, schema, style, several }: { title: string; body: NonNullable<BodyProps['body']>; schema: SchemaObject; style: BodyProps['style']; several: boolean }): ReactNode {
+  return (
+    <Details
+      className="openapi-markdown__details mime"
+      data-collapsed={false}
+      open
+      style={style}
+      summary={
+        <summary className="openapi-markdown__details-summary--with-control">
+          <h3 className="openapi-markdown__details-summary-header-body">
+            {translate({ id: 'theme.openapi.request.body.title', message: title })}
+            {!several && schema.type === 'array' && <span style={{ opacity: '0.6' }}> array</span>}
+            {several
+              ? body.required === true && <span className="openapi-schema__required">{required()}</span>
+              : body.required && <strong className="openapi-schema__required">{required()}</strong>}
+          </h3>
+          <SchemaExpansionControl />
+        </summary>
+      }
+    >
+      <Description text={body.description} />
+      <Fields schema={schema} direction="request" />
+    </Details>
+  );
+}
+
 /** The request body, as the OpenAPI theme lays it out: one media type or several. */
 export function RequestBody({ title, body, style }: BodyProps): ReactNode {
   const choice = useMediaChoice('request');
@@ -77,24 +108,7 @@ export function RequestBody({ title, body, style }: BodyProps): ReactNode {
               <SchemaTabs className="openapi-tabs__schema">
                 <TabItem key={title} label={title} value={title}>
                   <div style={{ marginTop: '1rem' }}>
-                    <Details
-                      className="openapi-markdown__details mime"
-                      data-collapsed={false}
-                      open
-                      style={style}
-                      summary={
-                        <summary className="openapi-markdown__details-summary--with-control">
-                          <h3 className="openapi-markdown__details-summary-header-body">
-                            {translate({ id: 'theme.openapi.request.body.title', message: title })}
-                            {body.required === true && <span className="openapi-schema__required">{required()}</span>}
-                          </h3>
-                          <SchemaExpansionControl />
-                        </summary>
-                      }
-                    >
-                      <Description text={body.description} />
-                      <Fields schema={schema} direction="request" />
-                    </Details>
+                    <RequestDetails title={title} body={body} schema={schema} style={style} several />
                   </div>
                 </TabItem>
                 {requestExamples(schema, media, mimeType)}
@@ -114,25 +128,7 @@ export function RequestBody({ title, body, style }: BodyProps): ReactNode {
       <TabItem label={mimeType} value={`${mimeType}-schema`}>
         <SchemaTabs className="openapi-tabs__schema">
           <TabItem key={title} label={title} value={title}>
-            <Details
-              className="openapi-markdown__details mime"
-              data-collapsed={false}
-              open
-              style={style}
-              summary={
-                <summary className="openapi-markdown__details-summary--with-control">
-                  <h3 className="openapi-markdown__details-summary-header-body">
-                    {translate({ id: 'theme.openapi.request.body.title', message: title })}
-                    {schema.type === 'array' && <span style={{ opacity: '0.6' }}> array</span>}
-                    {body.required && <strong className="openapi-schema__required">{required()}</strong>}
-                  </h3>
-                  <SchemaExpansionControl />
-                </summary>
-              }
-            >
-              <Description text={body.description} />
-              <Fields schema={schema} direction="request" />
-            </Details>
+            <RequestDetails title={title} body={body} schema={schema} style={style} several={false} />
           </TabItem>
           {requestExamples(schema, media, mimeType)}
         </SchemaTabs>
