@@ -1,8 +1,8 @@
 /**
  * The highlighting of an API page's code, done by the generator (issue #39): beside each page it
- * writes `<page>.highlights.json`, the highlighted HTML of every code block the page shows by
+ * writes `<page>.highlights.json`, the highlighted lines (token form, plugins/code-blocks/lines.ts) of every code block the page shows by
  * plugins/code-blocks/key.ts; the page module exports a lazy import of it (`highlights`,
- * page.mustache, schema.mustache), and theme/ApiItem provides that to the code blocks, which load it
+ * page.mustache, schema.mustache), and components/ApiPage.tsx provides that to the code blocks, which load it
  * only for blocks the browser renders itself (plugins/code-blocks/theme/CodeBlock).
  * Those are the request samples, the schema page's example, and the request and response examples
  * the OpenAPI theme builds as it renders (`lib/theme/ResponseExamples/index.js`: a named example,

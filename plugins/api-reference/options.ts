@@ -238,7 +238,7 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             // Show the schema's own example on its page rather than a type-only skeleton.
             const example = (item.schema as { example?: unknown }).example;
             if (example !== undefined) item.frontMatter.sample = JSON.stringify(example);
-            // theme/ApiItem shows it formatted, highlighted into the page's highlights file (./highlights.ts).
+            // components/ApiPage.tsx shows it formatted, highlighted into the page's highlights file (./highlights.ts).
             if (example !== undefined) item.highlights = writePageHighlights(path.join(API_OUTPUT_DIR, 'schemas'), item.id, [{ language: 'json', code: JSON.stringify(example, null, 2) }]);
             // The schema's own description stays Markdown: the page's MDX renders it.
             const where = `${spec.path} schema ${name}`;
