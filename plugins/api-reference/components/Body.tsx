@@ -59,35 +59,45 @@ function Description({ text }: { text?: string }): ReactNode {
   );
 }
 
-/**
- * The request body's fields under their heading. The OpenAPI theme marks a required body differently
- * when the body has several media types (a <span>, no "array") than when it has one (a <strong>, and
- * "array" for an array schema); the page keeps both, so its text stays the theme's.
- */
-function RequestDetails({ title, body, schema, style, several }: { title: string; body: NonNullable<BodyProps['body']>; schema: SchemaObject; style: BodyProps['style']; several: boolean }): ReactNode {
+type BodyObject = NonNullable<BodyProps['body']>;
+
+/** A body's fields under its heading, open, with the schema expansion control: request and response alike. */
+function BodyDetails({ direction, heading, body, schema, style }: { direction: Direction; heading: ReactNode; body: BodyObject; schema: SchemaObject; style: BodyProps['style'] }): ReactNode {
   return (
     <Details
-      className="openapi-markdown__details mime"
+      className={`openapi-markdown__details ${direction === 'request' ? 'mime' : 'response'}`}
       data-collapsed={false}
       open
       style={style}
       summary={
         <summary className="openapi-markdown__details-summary--with-control">
-          <h3 className="openapi-markdown__details-summary-header-body">
-            {translate({ id: 'theme.openapi.request.body.title', message: title })}
-            {!several && schema.type === 'array' && <span style={{ opacity: '0.6' }}> array</span>}
-            {several
-              ? body.required === true && <span className="openapi-schema__required">{required()}</span>
-              : body.required && <strong className="openapi-schema__required">{required()}</strong>}
-          </h3>
+          {heading}
           <SchemaExpansionControl />
         </summary>
       }
     >
       <Description text={body.description} />
-      <Fields schema={schema} direction="request" />
+      <Fields schema={schema} direction={direction} />
     </Details>
   );
+}
+
+/**
+ * The request body's heading. The OpenAPI theme marks a required body differently when the body has
+ * several media types (a <span>, no "array") than when it has one (a <strong>, and "array" for an
+ * array schema); the page keeps both, so its text stays the theme's.
+ */
+function RequestDetails({ title, body, schema, style, several }: { title: string; body: BodyObject; schema: SchemaObject; style: BodyProps['style']; several: boolean }): ReactNode {
+  const heading = (
+    <h3 className="openapi-markdown__details-summary-header-body">
+      {translate({ id: 'theme.openapi.request.body.title', message: title })}
+      {!several && schema.type === 'array' && <span style={{ opacity: '0.6' }}> array</span>}
+      {several
+        ? body.required === true && <span className="openapi-schema__required">{required()}</span>
+        : body.required && <strong className="openapi-schema__required">{required()}</strong>}
+    </h3>
+  );
+  return <BodyDetails direction="request" heading={heading} body={body} schema={schema} style={style} />;
 }
 
 /** The request body, as the OpenAPI theme lays it out: one media type or several. */
@@ -158,24 +168,18 @@ export function ResponseBody({ title, body, style }: BodyProps): ReactNode {
           <TabItem key={mimeType} label={mimeType} value={mimeType}>
             <SchemaTabs className="openapi-tabs__schema">
               <TabItem key={title} label={title} value={title}>
-                <Details
-                  className="openapi-markdown__details response"
-                  data-collapsed={false}
-                  open
-                  style={style}
-                  summary={
-                    <summary className="openapi-markdown__details-summary--with-control">
-                      <strong className="openapi-markdown__details-summary-response">
-                        {title}
-                        {body.required === true && <span className="openapi-schema__required">{required()}</span>}
-                      </strong>
-                      <SchemaExpansionControl />
-                    </summary>
+                <BodyDetails
+                  direction="response"
+                  heading={
+                    <strong className="openapi-markdown__details-summary-response">
+                      {title}
+                      {body.required === true && <span className="openapi-schema__required">{required()}</span>}
+                    </strong>
                   }
-                >
-                  <Description text={body.description} />
-                  <Fields schema={schema} direction="response" />
-                </Details>
+                  body={body}
+                  schema={schema}
+                  style={style}
+                />
               </TabItem>
               {ExampleFromSchema({ schema, mimeType })}
               {media.examples && ResponseExamples({ responseExamples: media.examples, mimeType })}

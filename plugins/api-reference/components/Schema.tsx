@@ -148,17 +148,24 @@ function Properties({ schema, schemaType, schemaPath }: NodeProps): ReactNode {
     // Left empty by the discriminator cleanup: nothing; empty on purpose: an object without properties.
     return discriminator ? null : <SchemaItem collapsible={false} name="" required={false} schemaName="object" schema={{}} />;
   }
-  return Object.entries<S>(schema.properties).map(([key, value]) => (
-    <SchemaEdge
-      key={key}
-      name={key}
-      schema={value}
-      required={Array.isArray(schema.required) ? schema.required.includes(key) : false}
-      discriminator={discriminator}
-      schemaType={schemaType}
-      schemaPath={schemaPath ? `${schemaPath}.${key}` : undefined}
-    />
-  ));
+  return propertyEdges(schema, schemaType, { discriminator, schemaPath });
+}
+
+/** One edge per property of `schema` (but `skip`), each knowing whether the schema requires it. */
+function propertyEdges(schema: S, schemaType: EdgeProps['schemaType'], { discriminator, schemaPath, skip }: { discriminator: EdgeProps['discriminator']; schemaPath?: string; skip?: string }): ReactNode[] {
+  return Object.entries<S>(schema.properties)
+    .filter(([key]) => key !== skip)
+    .map(([key, value]) => (
+      <SchemaEdge
+        key={key}
+        name={key}
+        schema={value}
+        required={Array.isArray(schema.required) ? schema.required.includes(key) : false}
+        discriminator={discriminator}
+        schemaType={schemaType}
+        schemaPath={schemaPath ? `${schemaPath}.${key}` : undefined}
+      />
+    ));
 }
 
 function PropertyDiscriminator({ name, schemaName, schema, schemaType, discriminator, required }: EdgeProps): ReactNode {
@@ -192,20 +199,7 @@ function PropertyDiscriminator({ name, schemaName, schema, schemaType, discrimin
           </DiscriminatorTabs>
         </div>
       </div>
-      {schema.properties &&
-        Object.entries<S>(schema.properties).map(
-          ([key, value]) =>
-            key !== discriminator.propertyName && (
-              <SchemaEdge
-                key={key}
-                name={key}
-                schema={value}
-                required={Array.isArray(schema.required) ? schema.required.includes(key) : false}
-                discriminator={false}
-                schemaType={schemaType}
-              />
-            ),
-        )}
+      {schema.properties && propertyEdges(schema, schemaType, { discriminator: false, skip: discriminator.propertyName })}
     </>
   );
 }
