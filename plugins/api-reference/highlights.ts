@@ -5,52 +5,39 @@
  * page.mustache, schema.mustache), and components/ApiPage.tsx provides that to the code blocks, which load it
  * only for blocks the browser renders itself (plugins/code-blocks/theme/CodeBlock).
  * Those are the request samples, the schema page's example, and the request and response examples
- * the OpenAPI theme builds as it renders (`lib/theme/ResponseExamples/index.js`: a named example,
- * the example, or one sampled from the schema with the plugin's own `sampleResponseFromSchema`,
- * formatted as the theme formats them). A block the page shows without an entry here is shown plain;
+ * the page shows beside each body's schema (components/bodyExamples.ts, the same function the page
+ * renders them with: a named example, the example, or one built from the schema by
+ * components/schemaExample.ts). A block the page shows without an entry here is shown plain;
  * tests/site/code-blocks.test.ts fails on any for Emissary's pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sampleResponseFromSchema } from 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample';
 import { highlightsOf } from '../code-blocks/highlight';
+import { bodyExamples, type MediaExamples } from './components/bodyExamples';
 
 export interface Block {
   language: string;
   code: string;
 }
 
-type MediaType = { schema?: object; example?: unknown; examples?: Record<string, { value?: unknown }> };
-type Body = { content?: Record<string, MediaType> } | undefined;
+type Body = { content?: Record<string, MediaExamples> } | undefined;
 
-/** The language the theme gives a media type's examples. */
-const languageOf = (mime: string) => (mime.endsWith('json') ? 'json' : mime.endsWith('xml') ? 'xml' : 'shell');
-const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value, null, 2) : value);
-
-/** The theme's sample of a schema, formatted as it shows it; none where the sampler fails on another document's schema (that example then shows plain). */
-function sampled(schema: object): string | undefined {
-  try {
-    return JSON.stringify(sampleResponseFromSchema(schema), null, 2);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The examples the theme shows for a request or response body. XML built from a schema is left out (shown plain). */
-export function bodyBlocks(body: Body): Block[] {
-  return Object.entries(body?.content ?? {}).flatMap(([mime, media]) => {
-    const language = languageOf(mime);
-    const codes: unknown[] = [];
-    if (media?.schema && language !== 'xml') codes.push(sampled(media.schema));
-    for (const example of Object.values(media?.examples ?? {})) codes.push(shown(example?.value));
-    if (media?.example !== undefined) codes.push(shown(media.example));
-    return codes.filter((code): code is string => typeof code === 'string').map((code) => ({ language, code }));
+/**
+ * The examples the page shows for a request or response body (components/Body.tsx), in every media
+ * type that has a schema; a request body's only media type stands for its own schema without one.
+ */
+export function bodyBlocks(direction: 'request' | 'response', body: Body): Block[] {
+  const media = Object.entries(body?.content ?? {});
+  return media.flatMap(([mimeType, type]) => {
+    const schema = type?.schema ?? (direction === 'request' && media.length === 1 ? type : undefined);
+    if (!schema) return [];
+    return bodyExamples(direction, schema, type, mimeType).flatMap(({ language, code }) => (typeof code === 'string' ? [{ language, code }] : []));
   });
 }
 
 /** The code blocks of an operation page beyond its samples: request body and response examples. */
 export function operationBlocks(requestBody: Body, responses: Record<string, Body> | undefined): Block[] {
-  return [...bodyBlocks(requestBody), ...Object.values(responses ?? {}).flatMap(bodyBlocks)];
+  return [...bodyBlocks('request', requestBody), ...Object.values(responses ?? {}).flatMap((response) => bodyBlocks('response', response))];
 }
 
 /**

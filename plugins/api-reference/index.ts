@@ -34,6 +34,12 @@ const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(s
 export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(COMPONENTS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
 /**
+ * The examples beside a body (./components/ExampleTabs.tsx and what builds them): only operation
+ * pages show bodies, so they are a chunk of their own, which schema and info pages do not load.
+ */
+const EXAMPLES_TEST = new RegExp(`^${escape(COMPONENTS)}${sep}(ExampleTabs|bodyExamples|schemaExample)\\.`);
+
+/**
  * Code blocks, which nearly every page shows, and what they import. Docusaurus puts what half of
  * all chunks use into its "common" chunk; code blocks got there through the in-browser Markdown of
  * API descriptions, and without it guide pages would fetch them as more chunks (plugins/code-blocks:
@@ -123,6 +129,7 @@ export default function apiReference(context: LoadContext, options: SiteInput & 
         optimization: {
           splitChunks: {
             cacheGroups: {
+              openapiExamples: { test: (module: Module) => EXAMPLES_TEST.test((module as unknown as { resource?: string }).resource ?? ''), name: 'openapi-examples', chunks: 'async', priority: 55, enforce: true },
               openapi: { test: apiOnly, name: 'openapi', chunks: 'async', priority: 50, enforce: true, reuseExistingChunk: true },
               codeBlocks: { test: CODE_BLOCK, name: 'common', priority: 45, enforce: true },
             },

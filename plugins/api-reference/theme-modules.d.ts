@@ -1,15 +1,8 @@
 // The OpenAPI theme's modules this plugin's components use as they are; the theme ships no types for them.
 type OpenApiThemeComponent = import('react').ComponentType<Record<string, unknown>>;
-type OpenApiTabItems = (props: Record<string, unknown>) => import('react').ReactNode;
 
 declare module '@theme/ParamsItem' { const Component: OpenApiThemeComponent; export default Component; }
 declare module '@theme/SchemaItem' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme/ResponseHeaders' { const Component: OpenApiThemeComponent; export default Component; }
-declare module '@theme/ResponseExamples' {
-  export const ExampleFromSchema: OpenApiTabItems;
-  export const ResponseExamples: OpenApiTabItems;
-  export const ResponseExample: OpenApiTabItems;
-}
 declare module '@theme/Schema/normalize' {
   export function mergeAllOf(schema: unknown): unknown;
   export function normalizeSchema(schema: unknown): unknown;

@@ -10,11 +10,11 @@ import { DocProvider } from '@docusaurus/plugin-content-docs/client';
 import { HtmlClassNameProvider } from '@docusaurus/theme-common';
 import type { Props } from '@theme/DocItem';
 import DocItemMetadata from '@theme/DocItem/Metadata';
-import Layout from '@theme/ApiItem/Layout';
 import CodeBlock from '@theme/CodeBlock';
 import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
 import { HighlightsContext, type HighlightsLoader } from '../../code-blocks/context';
 import type { CodeSample } from '../samples';
+import ApiLayout from './ApiLayout';
 import CodeSamples from './CodeSamples';
 import { MediaChoiceProvider } from './mediaChoice';
 
@@ -67,13 +67,13 @@ export default function ApiPage(props: Props): ReactNode {
     <DocProvider content={props.content}>
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <DocItemMetadata />
-        <Layout>
+        <ApiLayout>
           <MediaChoiceProvider>
             <SchemaExpansionProvider>
               <HighlightsContext.Provider value={highlights}>{body}</HighlightsContext.Provider>
             </SchemaExpansionProvider>
           </MediaChoiceProvider>
-        </Layout>
+        </ApiLayout>
       </HtmlClassNameProvider>
     </DocProvider>
   );

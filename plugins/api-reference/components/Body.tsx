@@ -1,24 +1,23 @@
 /**
  * A request or response body: one tab per media type, in each its schema (./Schema) and its
- * examples (the OpenAPI theme's ResponseExamples, as tabs beside it). Server-rendered: the fields
+ * examples (./ExampleTabs.tsx, as tabs beside it). Server-rendered: the fields
  * are in the static HTML. The schema is the one list item of the list it opens.
  */
 import React, { type CSSProperties, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
 import Markdown from '@theme/Markdown';
-import { ExampleFromSchema, ResponseExample, ResponseExamples } from '@theme/ResponseExamples';
 import SchemaExpansionControl from '@theme/SchemaExpansion';
 import TabItem from '@site/src/components/Tabs/TabItem';
+import type { MediaExamples } from './bodyExamples';
+import { exampleTabs } from './ExampleTabs';
 import Schema from './Schema';
 import { MimeTabs, SchemaTabs } from './Tabs';
 import { useMediaChoice, type Direction } from './mediaChoice';
 
 type SchemaObject = Record<string, unknown> & { properties?: Record<string, unknown>; type?: string };
-interface MediaType {
+interface MediaType extends MediaExamples {
   schema?: SchemaObject;
-  example?: unknown;
-  examples?: Record<string, unknown>;
 }
 export interface BodyProps {
   title: string;
@@ -27,15 +26,6 @@ export interface BodyProps {
 }
 
 const required = () => translate({ id: 'theme.openapi.schemaItem.required', message: 'required' });
-
-/** The example tabs beside a request body's schema: its examples, else one built from the schema. */
-function requestExamples(schema: SchemaObject, media: MediaType | undefined, mimeType: string): ReactNode[] {
-  return [
-    !media?.example && !media?.examples && ExampleFromSchema({ schema, mimeType }),
-    media?.examples && ResponseExamples({ responseExamples: media.examples, mimeType }),
-    Boolean(media?.example) && ResponseExample({ responseExample: media?.example, mimeType }),
-  ];
-}
 
 function Fields({ schema, direction }: { schema: SchemaObject; direction: Direction }): ReactNode {
   return (
@@ -121,7 +111,7 @@ export function RequestBody({ title, body, style }: BodyProps): ReactNode {
                     <RequestDetails title={title} body={body} schema={schema} style={style} several />
                   </div>
                 </TabItem>
-                {requestExamples(schema, media, mimeType)}
+                {exampleTabs('request', schema, media, mimeType)}
               </SchemaTabs>
             </TabItem>
           );
@@ -140,7 +130,7 @@ export function RequestBody({ title, body, style }: BodyProps): ReactNode {
           <TabItem key={title} label={title} value={title}>
             <RequestDetails title={title} body={body} schema={schema} style={style} several={false} />
           </TabItem>
-          {requestExamples(schema, media, mimeType)}
+          {exampleTabs('request', schema, media, mimeType)}
         </SchemaTabs>
       </TabItem>
     </MimeTabs>
@@ -181,9 +171,7 @@ export function ResponseBody({ title, body, style }: BodyProps): ReactNode {
                   style={style}
                 />
               </TabItem>
-              {ExampleFromSchema({ schema, mimeType })}
-              {media.examples && ResponseExamples({ responseExamples: media.examples, mimeType })}
-              {Boolean(media.example) && ResponseExample({ responseExample: media.example, mimeType })}
+              {exampleTabs('response', schema, media, mimeType)}
             </SchemaTabs>
           </TabItem>
         );

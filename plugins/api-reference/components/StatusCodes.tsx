@@ -6,9 +6,9 @@ import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
 import Markdown from '@theme/Markdown';
-import ResponseHeaders from '@theme/ResponseHeaders';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import { ResponseBody } from './Body';
+import ResponseHeaders from './ResponseHeaders';
 import { ApiTabs } from './Tabs';
 
 interface Response {
@@ -45,7 +45,7 @@ export default function StatusCodes({ label, id, responses }: { label?: string; 
                   </summary>
                 }
               >
-                <ResponseHeaders responseHeaders={headers} />
+                <ResponseHeaders headers={headers} />
               </Details>
             )}
             <ResponseBody title={translate({ id: 'theme.openapi.statusCodes.schemaTitle', message: 'Schema' })} body={{ content }} />

@@ -50,9 +50,9 @@ export function useTabGroupOf(value: string): { selected: boolean; lazy: boolean
 }
 
 /**
- * The group's items, each rendered by our TabItem: an item is any element with a `value` (the
- * OpenAPI theme's ResponseExamples build theirs with the theme's TabItem). Whitespace between
- * items is dropped; anything else fails, naming it.
+ * The group's items, each rendered by our TabItem: an item is any element with a `value`, and one
+ * that is not our TabItem is rendered as one with its props. Whitespace between items is dropped;
+ * anything else fails, naming it.
  */
 export function tabItems(children: ReactNode): ReactElement<TabItemProps>[] {
   const items = React.Children.toArray(children).flatMap((child) => {
