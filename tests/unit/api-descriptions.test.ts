@@ -3,6 +3,8 @@
 // line ("**Possible values:** `>= 0`"), which the theme builds in the browser from a schema.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import React from 'react';
@@ -128,13 +130,25 @@ describe('API descriptions: Markdown to HTML at build time', () => {
         responses: { '200': { description: 'The `thing`.' } },
       },
     };
-    const mdx = createApiPageMD(item as never);
+    // The generator writes the page's props beside the page, relative to the working folder (a scratch one here).
+    const scratch = mkdtempSync(path.join(tmpdir(), 'api-page-'));
+    mkdirSync(path.join(scratch, 'api-docs'));
+    const cwd = process.cwd();
+    process.chdir(scratch);
+    let mdx: string;
+    try {
+      mdx = createApiPageMD(item as never);
+    } finally {
+      process.chdir(cwd);
+    }
     assert.match(mdx, /The operation keeps \*Markdown\*\./);
-    const props = JSON.parse(mdx.match(/<ParamsDetails\s+parameters=\{(.*?)\}\s*>/s)?.[1] ?? 'null') as Array<{ description: string }>;
-    assert.ok(props, 'no ParamsDetails props in the generated page');
+    assert.match(mdx, /<ParamsDetails\s+\{\.\.\.require\("\.\/get-thing\.ParamsDetails\.json"\)\}\s*>/);
+    const propsOf = (component: string) => readFileSync(path.join(scratch, 'api-docs', `get-thing.${component}.json`), 'utf8');
+    const props = (JSON.parse(propsOf('ParamsDetails')) as { parameters: Array<{ description: string }> }).parameters;
     const page = renderToStaticMarkup(React.createElement(Markdown, null, props[0].description));
     assert.match(page, /<table>.*<td><code>ratio<\/code><\/td>/s);
-    assert.match(mdx, /<p>The <code>thing<\/code>.<\/p>/);
+    assert.match(propsOf('StatusCodes'), /<p>The <code>thing<\/code>.<\/p>/);
+    rmSync(scratch, { recursive: true, force: true });
   });
 
   it('renders every description of openapi/emissary.yaml', () => {
