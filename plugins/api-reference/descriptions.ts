@@ -16,6 +16,7 @@ import rehypeRaw from 'rehype-raw';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { visit } from 'unist-util-visit';
 import remarkMdx from 'remark-mdx';
+import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 
 const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
 
@@ -78,38 +79,6 @@ function renderDescription(markdown: string, where: string, allowed: Set<string>
   const html = renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
   // What a dropped HTML comment leaves before the first element (the page's Markdown component tells HTML by its first "<").
   return html.trimStart();
-}
-
-/** HTML tags a description may write as they are; any other `<` (and `<=`) is escaped by `clean`. */
-const KEPT_TAGS = 'button code details summary hr br span strong small table thead tbody td tr th h1 h2 h3 h4 h5 h6 title p em b i u strike bold a li ol ul img svg div center'.split(' ');
-/** A `<` or `<=` that does not open or close a kept tag. */
-const LESS_THAN = new RegExp(`<=?(?!(=|${KEPT_TAGS.map((tag) => `${tag}|\\s?\\/${tag}`).join('|')}))`, 'gu');
-/** A `>` that does not end a kept tag (nor follows `/`, a space or a quote). */
-const GREATER_THAN = new RegExp(`(?<!(${KEPT_TAGS.join('|')}|\\/|\\s|"|'))>`, 'gu');
-/** Code spans and fenced blocks (left as written), then any backtick run with what it encloses. */
-const CODE = /(^```.*[\s\S]*?```$|`[^`].+?`)/gm;
-const BACKTICKED = /`{1,3}[\s\S]*?`{1,3}/g;
-
-/**
- * A description as the page's MDX may hold it, the escaping the generator has always applied (the
- * page's text and HTML unchanged since the plugin's own generators): outside code, each `<` and `>`
- * that is not part of a kept HTML tag becomes an entity, `{` and `}` are backslash-escaped, and a
- * `\>` inside backticks loses its backslash. Empty or missing: "".
- */
-export function clean(value: string | undefined): string {
-  if (!value) return '';
-  return value
-    .split(CODE)
-    .map((section) =>
-      section.startsWith('`')
-        ? section
-        : section
-            .replace(LESS_THAN, '&lt;')
-            .replace(GREATER_THAN, '&gt;')
-            .replace(BACKTICKED, (match) => match.replace(/\\>/g, '>'))
-            .replace(/([{}])/g, '\\$1'),
-    )
-    .join('');
 }
 
 /** Parses MDX as the page compiler does (it throws on text MDX reads as broken JSX or JavaScript). */

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
-import { apiPageMdx, infoPageMdx, schemaPageMdx, type ApiPageInput, type SecuritySchemeInput } from './pages';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument } from './document';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from './samples';
@@ -33,16 +33,42 @@ export const API_DOCS_PLUGIN_ID = 'api';
  */
 export const API_OUTPUT_DIR = 'api-docs';
 
+/** Where the generated pages import this plugin's components from (./components). */
+const COMPONENTS = '@site/plugins/api-reference/components';
+
+/**
+ * The OpenAPI theme's components a generated page imports, and ours that render it instead
+ * (`name` when the module exports several; `module` when it is not one of ./components: the
+ * guides' TabItem). The rest (Heading, Translate) stay as the generator writes them.
+ */
+const OWN_COMPONENTS: Record<string, { file: string; name?: string; module?: string }> = {
+  '@theme/ApiExplorer/MethodEndpoint': { file: 'MethodEndpoint' },
+  '@theme/ParamsDetails': { file: 'ParamsDetails' },
+  '@theme/RequestSchema': { file: 'RequestSchema' },
+  '@theme/StatusCodes': { file: 'StatusCodes' },
+  '@theme/Schema': { file: 'Schema' },
+  '@theme/SchemaTabs': { file: 'Tabs', name: 'SchemaTabs' },
+  '@theme/OperationTabs': { file: 'Tabs', name: 'OperationTabs' },
+  '@theme/TabItem': { file: 'TabItem', module: '@site/src/components/Tabs/TabItem' },
+};
+
+/** The page's imports of the theme's components (OWN_COMPONENTS) pointed at ours. */
+export function withOwnComponents(markdown: string): string {
+  return markdown.replace(/^import (\w+) from "(@theme\/[\w/]+)";$/gm, (line, local: string, from: string) => {
+    const own = OWN_COMPONENTS[from];
+    if (!own) return line;
+    const module = own.module ?? `${COMPONENTS}/${own.file}`;
+    return own.name ? `import { ${own.name} as ${local} } from "${module}";` : `import ${local} from "${module}";`;
+  });
+}
+
 /** Front-matter values the templates print as they are: YAML-quoted strings. */
 interface YamlFields {
   yaml?: { title: string; description: string; ref?: string };
 }
-/** The generator's items, as its public option types (`markdownGenerators`) give them, with what we add. */
-type Generators = NonNullable<OpenApiPlugin.Options['markdownGenerators']>;
-type ItemOf<K extends keyof Generators> = Parameters<NonNullable<Generators[K]>>[0];
-type ApiPageItem = ItemOf<'createApiPageMD'> & YamlFields & { id: string; title: string; codeSamples?: string; highlights?: string; frontMatter: { description?: string } };
-type InfoPageItem = ItemOf<'createInfoPageMD'> & YamlFields & { id: string; title: string; downloadUrl?: string; frontMatter: { description?: string } };
-type SchemaPageItem = ItemOf<'createSchemaPageMD'> & YamlFields & { id: string; title: string; highlights?: string; frontMatter: { sample?: string; description?: string } };
+type ApiPageItem = Parameters<typeof createApiPageMD>[0] & YamlFields & { id: string; title: string; codeSamples?: string; highlights?: string; frontMatter: { description?: string } };
+type InfoPageItem = Parameters<typeof createInfoPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { description?: string } };
+type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; highlights?: string; frontMatter: { sample?: string; description?: string } };
 
 /**
  * The document the generator reads: the site's document itself, or, when its titles need it
@@ -88,7 +114,7 @@ export function apiDocsOptions(): DocsOptions {
     routeBasePath: 'api',
     sidebarPath: path.join(HERE, 'sidebars.ts'),
     // Our page component, not the OpenAPI theme's ApiItem (./components/ApiPage.tsx).
-    docItemComponent: '@site/plugins/api-reference/components/ApiPage',
+    docItemComponent: `${COMPONENTS}/ApiPage`,
     // Fenced code in the pages' own Markdown (the API's descriptions), highlighted at build time.
     remarkPlugins: [remarkHighlightFor(SITE_DIR)],
   } as DocsOptions;
@@ -147,7 +173,6 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
         template: path.join(HERE, 'page.mustache'),
         schemaTemplate: path.join(HERE, 'schema.mustache'),
         sidebarOptions: { groupPathsBy: 'tag' },
-        // Our page generators (./pages.ts): the plugin renders the template from the same item right after each call.
         markdownGenerators: {
           createApiPageMD(item: ApiPageItem) {
             const { api } = item;
@@ -185,25 +210,25 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const linked = additions.withErrorLinks(responses);
             // Every code block the page shows, highlighted into the page's highlights file (./highlights.ts).
             item.highlights = writePageHighlights(API_OUTPUT_DIR, item.id, [...samples.map((s) => ({ language: s.highlight, code: s.code })), ...operationBlocks(requestBody, linked)]);
-            const page = apiPageMdx({ title, api: { ...api, description, parameters, requestBody, responses: linked, callbacks } as ApiPageInput['api'] }, API_OUTPUT_DIR, item.id);
-            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
+            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: linked, callbacks } });
+            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             // Once per generation (the one info page), not on every load of the config: the links changed (normalize.ts).
             if (links) console.warn(`[WARNING] ${spec.path}: ${links}`);
             item.yaml = yamlFields(item.info.title, item.info.description);
-            // Contact, terms and license as plain Markdown (the plugin's own generator wrote them as JSX
-            // whose text MDX wrapped in <p> inside <h3> and <span>, invalid nesting).
+            // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
+            // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
             const { contact, license, termsOfService } = item.info;
             const description = mdxDescription(item.info.description, `${spec.path} info/description`);
-            const info = { ...item.info, description };
+            const info = { ...item.info, description, contact: undefined, license: undefined, termsOfService: undefined };
             const facts = [
               contact?.email && `- Contact: [${contact.email}](mailto:${contact.email})`,
               termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
               license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
             ].filter(Boolean);
-            const securitySchemes = mdxSecuritySchemes(item.securitySchemes as Record<string, SecuritySchemeInput> | undefined, `${spec.path} components/securitySchemes`);
-            const markdown = withMdxDescriptions(infoPageMdx({ info, securitySchemes, downloadUrl: item.downloadUrl }));
+            const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${spec.path} components/securitySchemes`);
+            const markdown = withOwnComponents(withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes })));
             return withSourceLink(spec, facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
@@ -219,10 +244,10 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const where = `${spec.path} schema ${name}`;
             const schema = withHtmlDescriptions(item.schema, where, true);
             schema.description = mdxDescription(schema.description, `${where} description`);
-            // The <Schema> props (the page's JSON file) get the description as HTML too (a oneOf schema shows it).
+            // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
-            const page = schemaPageMdx(schema as { title?: string; description?: string }, props, path.join(API_OUTPUT_DIR, 'schemas'), item.id);
-            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'schema', name));
+            const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
+            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,
