@@ -16,7 +16,7 @@ import rehypeRaw from 'rehype-raw';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { visit } from 'unist-util-visit';
 import remarkMdx from 'remark-mdx';
-import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
+import { clean } from './page-mdx';
 
 const toHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
 
@@ -90,7 +90,7 @@ const PLACEHOLDER = (n: number) => `RENDEREDDESCRIPTION${n}END`;
 
 /**
  * A description the page's MDX shows itself: its Markdown as it is where MDX reads it as Markdown
- * does (after the generator's own escaping, `clean`). Otherwise, such as raw HTML (`<br/>` on its
+ * does (after the page generator's escaping, `clean` in page-mdx.ts). Otherwise, such as raw HTML (`<br/>` on its
  * own line, anchors next to a fenced block), text that MDX reads as JSX or an expression
  * (`<api_token>`, `{`) or an indented code block (MDX has none), a placeholder that
  * `withMdxDescriptions` replaces with the description rendered to sanitized HTML here, handed to
@@ -140,7 +140,7 @@ interface SecuritySchemeLike {
 }
 
 /**
- * The security schemes as the info page's generator (createAuthentication) writes them: each
+ * The security schemes as the info page's generator (page-mdx.ts, `authenticationMdx`) writes them: each
  * description through `mdxDescription`, and the text it puts in table cells and list items (names,
  * URLs, scopes and their descriptions) as written. Stripe's `Authorization: Basic <api_key>` and a
  * scope described with `{id}` broke the page's MDX compile.

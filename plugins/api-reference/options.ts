@@ -7,12 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { createApiPageMD, createInfoPageMD, createSchemaPageMD } from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
 import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
 import { openApiDocument } from './document';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from './samples';
 import { operationBlocks, writePageHighlights } from './highlights';
+import { apiPageMdx, infoPageMdx, PropsFiles, schemaPageMdx, type PageOperation, type PageSecurityScheme } from './page-mdx';
 import { remarkHighlightFor } from '../code-blocks';
 import { patchSpecLoader } from './resolve';
 import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
@@ -36,39 +36,16 @@ export const API_OUTPUT_DIR = 'api-docs';
 /** Where the generated pages import this plugin's components from (./components). */
 const COMPONENTS = '@site/plugins/api-reference/components';
 
-/**
- * The OpenAPI theme's components a generated page imports, and ours that render it instead
- * (`name` when the module exports several; `module` when it is not one of ./components: the
- * guides' TabItem). The rest (Heading, Translate) stay as the generator writes them.
- */
-const OWN_COMPONENTS: Record<string, { file: string; name?: string; module?: string }> = {
-  '@theme/ApiExplorer/MethodEndpoint': { file: 'MethodEndpoint' },
-  '@theme/ParamsDetails': { file: 'ParamsDetails' },
-  '@theme/RequestSchema': { file: 'RequestSchema' },
-  '@theme/StatusCodes': { file: 'StatusCodes' },
-  '@theme/Schema': { file: 'Schema' },
-  '@theme/SchemaTabs': { file: 'Tabs', name: 'SchemaTabs' },
-  '@theme/OperationTabs': { file: 'Tabs', name: 'OperationTabs' },
-  '@theme/TabItem': { file: 'TabItem', module: '@site/src/components/Tabs/TabItem' },
-};
-
-/** The page's imports of the theme's components (OWN_COMPONENTS) pointed at ours. */
-export function withOwnComponents(markdown: string): string {
-  return markdown.replace(/^import (\w+) from "(@theme\/[\w/]+)";$/gm, (line, local: string, from: string) => {
-    const own = OWN_COMPONENTS[from];
-    if (!own) return line;
-    const module = own.module ?? `${COMPONENTS}/${own.file}`;
-    return own.name ? `import { ${own.name} as ${local} } from "${module}";` : `import ${local} from "${module}";`;
-  });
-}
-
 /** Front-matter values the templates print as they are: YAML-quoted strings. */
 interface YamlFields {
   yaml?: { title: string; description: string; ref?: string };
 }
-type ApiPageItem = Parameters<typeof createApiPageMD>[0] & YamlFields & { id: string; title: string; codeSamples?: string; highlights?: string; frontMatter: { description?: string } };
-type InfoPageItem = Parameters<typeof createInfoPageMD>[0] & YamlFields & { id: string; title: string; frontMatter: { description?: string } };
-type SchemaPageItem = Parameters<typeof createSchemaPageMD>[0] & YamlFields & { id: string; title: string; highlights?: string; frontMatter: { sample?: string; description?: string } };
+/** The page items the plugin hands its `markdownGenerators` (its public option's types). */
+type Generators = NonNullable<OpenApiPlugin.Options['markdownGenerators']>;
+type PluginItem<K extends keyof Generators> = Parameters<NonNullable<Generators[K]>>[0];
+type ApiPageItem = PluginItem<'createApiPageMD'> & YamlFields & { codeSamples?: string; highlights?: string };
+type InfoPageItem = PluginItem<'createInfoPageMD'> & YamlFields;
+type SchemaPageItem = PluginItem<'createSchemaPageMD'> & YamlFields & { highlights?: string; frontMatter: { sample?: string } };
 
 /**
  * The document the generator reads: the site's document itself, or, when its titles need it
@@ -133,7 +110,7 @@ export interface PageAdditions {
 
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
-/** The options of docusaurus-plugin-openapi-docs: our template and page generators. */
+/** The options of docusaurus-plugin-openapi-docs: our templates and our page generators (./page-mdx.ts). */
 export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditions = NO_ADDITIONS, docsPlugin = API_DOCS_PLUGIN) {
   // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
   const additions: PageAdditions = {
@@ -173,6 +150,8 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
         template: path.join(HERE, 'page.mustache'),
         schemaTemplate: path.join(HERE, 'schema.mustache'),
         sidebarOptions: { groupPathsBy: 'tag' },
+        // Our generators write the props files themselves (page-mdx.ts, PropsFiles).
+        externalJsonProps: false,
         markdownGenerators: {
           createApiPageMD(item: ApiPageItem) {
             const { api } = item;
@@ -210,26 +189,21 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             const linked = additions.withErrorLinks(responses);
             // Every code block the page shows, highlighted into the page's highlights file (./highlights.ts).
             item.highlights = writePageHighlights(API_OUTPUT_DIR, item.id, [...samples.map((s) => ({ language: s.highlight, code: s.code })), ...operationBlocks(requestBody, linked)]);
-            const page = createApiPageMD({ ...item, title, api: { ...api, description, parameters, requestBody, responses: linked, callbacks } });
-            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'operation', api.operationId));
+            // The props of the parameters, body and responses go to JSON files beside the page (page-mdx.ts).
+            const files = new PropsFiles(item.id);
+            const page = apiPageMdx(title, { ...api, description, parameters, requestBody, responses: linked, callbacks } as PageOperation, files);
+            files.write(API_OUTPUT_DIR);
+            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'operation', api.operationId));
           },
           createInfoPageMD(item: InfoPageItem) {
             // Once per generation (the one info page), not on every load of the config: the links changed (normalize.ts).
             if (links) console.warn(`[WARNING] ${spec.path}: ${links}`);
             item.yaml = yamlFields(item.info.title, item.info.description);
-            // The plugin writes contact, terms and license as JSX whose text MDX wraps in <p> inside
-            // <h3> and <span> (invalid nesting); the same facts as plain Markdown instead.
-            const { contact, license, termsOfService } = item.info;
             const description = mdxDescription(item.info.description, `${spec.path} info/description`);
-            const info = { ...item.info, description, contact: undefined, license: undefined, termsOfService: undefined };
-            const facts = [
-              contact?.email && `- Contact: [${contact.email}](mailto:${contact.email})`,
-              termsOfService && `- Terms of service: [${termsOfService}](${termsOfService})`,
-              license?.name && `- License: ${license.url ? `[${license.name}](${license.url})` : license.name}`,
-            ].filter(Boolean);
-            const securitySchemes = mdxSecuritySchemes(item.securitySchemes, `${spec.path} components/securitySchemes`);
-            const markdown = withOwnComponents(withMdxDescriptions(createInfoPageMD({ ...item, info, securitySchemes })));
-            return withSourceLink(spec, facts.length ? `${markdown}\n\n## Contact and license\n\n${facts.join('\n')}\n` : markdown);
+            // The plugin's types key OAuth flows by name only (implicit, password, ...): the same objects.
+            const securitySchemes = mdxSecuritySchemes(item.securitySchemes as Record<string, PageSecurityScheme> | undefined, `${spec.path} components/securitySchemes`);
+            const markdown = withMdxDescriptions(infoPageMdx({ ...item.info, description }, securitySchemes, item.downloadUrl));
+            return withSourceLink(spec, markdown);
           },
           createSchemaPageMD(item: SchemaPageItem) {
             const name = schemaByTitle.get((item.schema as { title?: string }).title ?? '') ?? item.title;
@@ -246,8 +220,10 @@ export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditio
             schema.description = mdxDescription(schema.description, `${where} description`);
             // The <Schema> props are serialized with JSON.stringify: they get the description as HTML too (a oneOf schema shows it).
             const props = withHtmlDescriptions(item.schema, where);
-            const page = createSchemaPageMD({ ...item, schema: { ...schema, toJSON: () => props } as typeof schema });
-            return withSourceLink(spec, additions.withNote(withOwnComponents(withMdxDescriptions(page)), 'schema', name));
+            const files = new PropsFiles(item.id);
+            const page = schemaPageMdx({ ...schema, toJSON: () => props } as typeof schema, files);
+            files.write(path.join(API_OUTPUT_DIR, 'schemas'));
+            return withSourceLink(spec, additions.withNote(withMdxDescriptions(page), 'schema', name));
           },
         },
       } satisfies OpenApiPlugin.Options,

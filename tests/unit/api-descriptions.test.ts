@@ -3,12 +3,13 @@
 // line ("**Possible values:** `>= 0`"), which the theme builds in the browser from a schema.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { descriptionHtml, withHtmlDescriptions } from '../../plugins/api-reference/descriptions';
-import { openApiDocsOptions } from '../../plugins/api-reference/options';
+import { API_OUTPUT_DIR, openApiDocsOptions } from '../../plugins/api-reference/options';
 import { siteInput } from '../../plugins/api-reference/site';
 import { apiPageAdditions } from '../../plugins/changelog/pages';
 import Markdown from '../../plugins/api-reference/theme/Markdown';
@@ -130,11 +131,13 @@ describe('API descriptions: Markdown to HTML at build time', () => {
     };
     const mdx = createApiPageMD(item as never);
     assert.match(mdx, /The operation keeps \*Markdown\*\./);
-    const props = JSON.parse(mdx.match(/<ParamsDetails\s+parameters=\{(.*?)\}\s*>/s)?.[1] ?? 'null') as Array<{ description: string }>;
-    assert.ok(props, 'no ParamsDetails props in the generated page');
+    // The props are in a JSON file beside the page, which the page spreads (page-mdx.ts, PropsFiles).
+    const file = mdx.match(/<ParamsDetails\s+\{\.\.\.require\("\.\/(get-thing\.ParamsDetails\.json)"\)\}\s*>/)?.[1];
+    assert.ok(file, 'no ParamsDetails props file in the generated page');
+    const props = (JSON.parse(readFileSync(path.join(API_OUTPUT_DIR, file), 'utf8')) as { parameters: Array<{ description: string }> }).parameters;
     const page = renderToStaticMarkup(React.createElement(Markdown, null, props[0].description));
     assert.match(page, /<table>.*<td><code>ratio<\/code><\/td>/s);
-    assert.match(mdx, /<p>The <code>thing<\/code>.<\/p>/);
+    assert.match(readFileSync(path.join(API_OUTPUT_DIR, 'get-thing.StatusCodes.json'), 'utf8'), /<p>The <code>thing<\/code>.<\/p>/);
   });
 
   it('renders every description of openapi/emissary.yaml', () => {

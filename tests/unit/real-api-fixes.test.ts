@@ -7,9 +7,8 @@ import { Script } from 'node:vm';
 import React from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { clean } from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
-import { createAuthentication } from 'docusaurus-plugin-openapi-docs/lib/markdown/createAuthentication';
+import { authenticationMdx, clean } from '../../plugins/api-reference/page-mdx';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
 import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
@@ -62,7 +61,7 @@ describe("The info page's security schemes", () => {
       oauth: { type: 'oauth2', description: 'OAuth.', flows: { implicit: { authorizationUrl: 'https://example.com/auth?a=1&b=2', scopes: { 'read:<org>': 'Reads {org} *data* <b>now</b>' } } } },
     };
     // The section as the info page's generator writes it, compiled by MDX without the theme's components.
-    const mdx = withMdxDescriptions(createAuthentication(mdxSecuritySchemes(schemes, 'test') as never))
+    const mdx = withMdxDescriptions(authenticationMdx(mdxSecuritySchemes(schemes, 'test')))
       .replace(/<(\/?)(Heading|SchemaTabs|TabItem)\b[^>]*>/g, '<$1div>');
     const { evaluate } = await import('@mdx-js/mdx');
     const { default: Content } = await evaluate(mdx, { ...runtime, baseUrl: import.meta.url } as never);
@@ -71,7 +70,7 @@ describe("The info page's security schemes", () => {
       assert.ok(shown.includes(written), `${written} in ${shown}`);
     }
     // Without them, MDX rejects the section.
-    await assert.rejects(evaluate(createAuthentication(schemes as never).replace(/<(\/?)(Heading|SchemaTabs|TabItem)\b[^>]*>/g, '<$1div>'), { ...runtime, baseUrl: import.meta.url } as never));
+    await assert.rejects(evaluate(authenticationMdx(schemes).replace(/<(\/?)(Heading|SchemaTabs|TabItem)\b[^>]*>/g, '<$1div>'), { ...runtime, baseUrl: import.meta.url } as never));
   });
 });
 
