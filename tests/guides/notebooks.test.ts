@@ -32,6 +32,19 @@ before(async () => {
   if (probe.status !== 0) {
     throw new Error('jupyter-nbconvert is missing: apt-get install jupyter-nbconvert python3-nbclient python3-ipykernel');
   }
+  // The notebook runs in Jupyter's python3 kernel, whose interpreter need not be the PATH's python3
+  // (Debian's kernel is /usr/bin/python3 even under pyenv): it needs requests too, or every notebook
+  // stops at its helpers' cell.
+  const kernel = spawnSync(
+    'python3',
+    ['-c', "from jupyter_client.kernelspec import KernelSpecManager as M; print(M().get_kernel_spec('python3').argv[0])"],
+    { encoding: 'utf8', env: { ...process.env, PATH: `/usr/bin:${process.env.PATH ?? ''}` } },
+  );
+  const interpreter = kernel.status === 0 && kernel.stdout.trim() ? kernel.stdout.trim() : '/usr/bin/python3';
+  const requests = spawnSync(interpreter, ['-c', 'import requests'], { encoding: 'utf8' });
+  if (requests.status !== 0) {
+    throw new Error(`Jupyter's python3 kernel (${interpreter}) cannot import requests: apt-get install python3-requests`);
+  }
   mock = await startMock();
 });
 after(async () => {
