@@ -1,9 +1,9 @@
 /**
  * API descriptions rendered to HTML at build time, with the Markdown pipeline the guides use
  * (remark-parse + remark-gfm + remark-rehype), so the browser gets HTML and no Markdown parser.
- * The OpenAPI theme renders each field, parameter, request body and response description with its
- * `Markdown` component; the page generator hands it these HTML strings instead (see options.ts),
- * and theme/Markdown outputs them as they are.
+ * The API page's components (./components) show each field, parameter, request body and response
+ * description; the page generator hands them these HTML strings (see page-mdx.ts), and they output
+ * them as they are (`BuiltHtml` in components/schemaText.tsx).
  */
 import { createElement, type ComponentProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -77,7 +77,7 @@ function renderDescription(markdown: string, where: string, allowed: Set<string>
   }
   hast = { ...hast, children: (hast.children ?? []).flatMap((child) => sanitize(child, allowed)) };
   const html = renderToStaticMarkup(toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, components: { a: Anchor } }) as never);
-  // What a dropped HTML comment leaves before the first element (the page's Markdown component tells HTML by its first "<").
+  // What a dropped HTML comment leaves before the first element (the page tells rendered HTML by its first "<": BuiltHtml).
   return html.trimStart();
 }
 
@@ -205,6 +205,9 @@ export function withHtmlDescriptions<T>(node: T, where: string, keepOwn = false,
           isObject(ex) && typeof ex.summary === 'string' ? { ...ex, summary: descriptionHtml(ex.summary, at(`${key}/${name}/summary`)) } : ex,
         ]),
       );
+    } else if (key === 'x-enumDescriptions' && isObject(value)) {
+      // What each enum value means, shown in a table beside the values.
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, text]) => [name, typeof text === 'string' ? descriptionHtml(text, at(`${key}/${name}`)) : text]));
     } else if (DATA_KEYS.has(key) && !NAME_MAPS.has(path.at(-1) ?? '')) {
       out[key] = value;
     } else if (key === 'description' && typeof value === 'string') {

@@ -1,10 +1,10 @@
 /**
  * The API reference as one plugin, next to the docs instance and docusaurus-plugin-openapi-docs
  * whose options it exports (./options). The generated pages render with its own components
- * (./components, which the generator's pages import); its theme (./theme) serves the API home and
- * the Markdown of descriptions in place of the OpenAPI theme's. It keeps them and the OpenAPI theme
- * in one `openapi` chunk, and publishes the downloads: /openapi.yaml, /openapi.json and the Postman
- * collection. List it in `themes` after 'docusaurus-theme-openapi-docs', so that its Markdown replaces that theme's.
+ * (./components, which the generator's pages import); its theme (./theme) serves the API home. It
+ * keeps them and the OpenAPI theme in one `openapi` chunk, and publishes the downloads:
+ * /openapi.yaml, /openapi.json and the Postman collection. List it in `themes` after
+ * 'docusaurus-theme-openapi-docs'.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,11 @@
 // API descriptions are rendered to HTML at build time (plugins/api-reference/descriptions.ts); the
-// page's Markdown component outputs that HTML, and formats only the OpenAPI theme's own qualifier
-// line ("**Possible values:** `>= 0`"), which the theme builds in the browser from a schema.
+// API page's components output that HTML as it is (BuiltHtml), and build the "Possible values" line
+// of a field from its schema as elements (components/schemaText.tsx), as the OpenAPI theme's line reads.
+import '../support/docusaurus-translate';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -12,8 +13,7 @@ import { descriptionHtml, withHtmlDescriptions } from '../../plugins/api-referen
 import { API_OUTPUT_DIR, openApiDocsOptions } from '../../plugins/api-reference/options';
 import { siteInput } from '../../plugins/api-reference/site';
 import { apiPageAdditions } from '../../plugins/changelog/pages';
-import Markdown from '../../plugins/api-reference/theme/Markdown';
-import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
+import { BuiltHtml, Qualifier, schemaName } from '../../plugins/api-reference/components/schemaText';
 import { spec } from '../support/openapi';
 
 type JsonObject = { [key: string]: unknown };
@@ -30,24 +30,12 @@ const TABLE_LIST_LINK = [
   '- another, see [Create project](/api/create-project)',
 ].join('\n');
 
-/** The theme's getQualifierMessage, loaded in Node with an identity stand-in for Docusaurus's translate(). */
-function loadQualifierMessage(): (schema: JsonObject) => string | undefined {
-  const require = createRequire(import.meta.url);
-  const stub = `${new URL(import.meta.url).pathname}#translate`;
-  const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const resolve = loader._resolveFilename;
-  loader._resolveFilename = function (request: string, ...rest: unknown[]) {
-    return request === '@docusaurus/Translate' ? stub : resolve.call(this, request, ...rest);
-  };
-  const translate = new Module(stub);
-  translate.exports = { translate: ({ message }: { message: string }) => message };
-  translate.loaded = true;
-  require.cache[stub] = translate;
-  try {
-    return require('docusaurus-theme-openapi-docs/lib/markdown/schema').getQualifierMessage;
-  } finally {
-    loader._resolveFilename = resolve;
-  }
+/**
+ * The theme's getQualifierMessage and getSchemaName (its lib/markdown/schema.js), with the
+ * stand-in translate() of ../support/docusaurus-translate: the reference our own line is held to.
+ */
+function loadThemeSchemaText(): { getQualifierMessage: (schema: JsonObject) => string | undefined; getSchemaName: (schema: JsonObject) => string } {
+  return createRequire(import.meta.url)('docusaurus-theme-openapi-docs/lib/markdown/schema');
 }
 
 /** Every schema object of the document, by JSON path (data under examples and defaults left out). */
@@ -135,7 +123,7 @@ describe('API descriptions: Markdown to HTML at build time', () => {
     const file = mdx.match(/<ParamsDetails\s+\{\.\.\.require\("\.\/(get-thing\.ParamsDetails\.json)"\)\}\s*>/)?.[1];
     assert.ok(file, 'no ParamsDetails props file in the generated page');
     const props = (JSON.parse(readFileSync(path.join(API_OUTPUT_DIR, file), 'utf8')) as { parameters: Array<{ description: string }> }).parameters;
-    const page = renderToStaticMarkup(React.createElement(Markdown, null, props[0].description));
+    const page = renderToStaticMarkup(React.createElement(BuiltHtml, { html: props[0].description }));
     assert.match(page, /<table>.*<td><code>ratio<\/code><\/td>/s);
     assert.match(readFileSync(path.join(API_OUTPUT_DIR, 'get-thing.StatusCodes.json'), 'utf8'), /<p>The <code>thing<\/code>.<\/p>/);
   });
@@ -146,25 +134,64 @@ describe('API descriptions: Markdown to HTML at build time', () => {
   });
 });
 
-describe("The theme's qualifier line", () => {
-  const getQualifierMessage = loadQualifierMessage();
+/** The "Possible values" line of `schema` as the page's server HTML has it. */
+const line = (schema: unknown) => renderToStaticMarkup(React.createElement(Qualifier, { schema }));
 
-  it('is formatted as the Markdown pipeline renders it, for every schema of the document', () => {
+describe('The "Possible values" line and the type name (components/schemaText.tsx)', () => {
+  const theme = loadThemeSchemaText();
+
+  it("reads as the OpenAPI theme's line rendered by the Markdown pipeline, for every schema of the document", () => {
     const lines = schemas(spec, '#')
-      .map(([path, schema]) => [path, getQualifierMessage(schema)] as const)
-      .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string');
+      .map(([path, schema]) => [path, schema, theme.getQualifierMessage(schema)] as const)
+      .filter((entry): entry is readonly [string, JsonObject, string] => typeof entry[2] === 'string');
     assert.ok(lines.length > 20, `only ${lines.length} qualifier lines`);
-    assert.ok(lines.some(([, line]) => line.includes('`>=')), 'no numeric range among the qualifier lines');
-    for (const [path, line] of lines) assert.equal(qualifierHtml(line), descriptionHtml(line, path), `${path}: ${line}`);
+    assert.ok(lines.some(([, , text]) => text.includes('`>=')), 'no numeric range among the qualifier lines');
+    for (const [path, schema, text] of lines) assert.equal(line(schema), `<div>${descriptionHtml(text, path)}</div>`, `${path}: ${text}`);
+    // And no line where the theme has none.
+    for (const [path, schema] of schemas(spec, '#')) if (theme.getQualifierMessage(schema) === undefined) assert.equal(line(schema), '', path);
   });
 
-  it('fails on any other Markdown that reaches the browser', () => {
-    assert.throws(() => qualifierHtml('A description that was not rendered'), /not rendered at build time/);
-    assert.throws(() => qualifierHtml('**Possible values:** *emphasis*'), /not rendered at build time/);
+  it("names every schema's type as the theme does", () => {
+    for (const [path, schema] of schemas(spec, '#')) assert.equal(schemaName(schema), theme.getSchemaName(schema), path);
   });
 
+  it('shows each kind of constraint', () => {
+    assert.equal(line({ type: 'string', enum: ['queued', 'running'] }), '<div><p><strong>Possible values:</strong> [<code>queued</code>, <code>running</code>]</p></div>');
+    assert.equal(line({ type: 'string', minLength: 1, maxLength: 64 }), '<div><p><strong>Possible values:</strong> <code>non-empty</code> and <code>&lt;= 64 characters</code></p></div>');
+    assert.equal(line({ type: 'string', minLength: 3 }), '<div><p><strong>Possible values:</strong> <code>&gt;= 3 characters</code></p></div>');
+    // OpenAPI 3.1's exclusive bounds are numbers, 3.0's are flags beside minimum and maximum.
+    assert.equal(line({ type: 'number', exclusiveMinimum: 0, maximum: 2 }), '<div><p><strong>Possible values:</strong> <code>&gt; 0</code> and <code>&lt;= 2</code></p></div>');
+    assert.equal(line({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true }), '<div><p><strong>Possible values:</strong> <code>&gt; 0</code> and <code>&lt; 1</code></p></div>');
+    assert.equal(line({ type: 'string', pattern: '^[a-z`]+$' }), '<div><p><strong>Possible values:</strong> Value must match regular expression <code>^[a-z`]+$</code></p></div>');
+    // An array without item counts shows its items' values; with them, the counts.
+    assert.equal(line({ type: 'array', items: { enum: ['a', 'b'] } }), '<div><p><strong>Possible values:</strong> [<code>a</code>, <code>b</code>]</p></div>');
+    assert.equal(line({ type: 'array', items: { enum: ['a'] }, minItems: 1, maxItems: 3 }), '<div><p><strong>Possible values:</strong> [<code>a</code>], <code>&gt;= 1</code>, <code>&lt;= 3</code></p></div>');
+    assert.equal(line({ propertyName: 'kind', mapping: { file: '#/a', url: '#/b' } }), '<div><p><strong>Possible values:</strong> [<code>file</code>, <code>url</code>]</p></div>');
+    assert.equal(line({ type: 'string' }), '');
+    assert.equal(line(undefined), '');
+  });
+
+  it('names types, formats, unions and arrays', () => {
+    assert.equal(schemaName({ type: 'string', format: 'date-time' }), 'string<date-time>');
+    assert.equal(schemaName({ type: ['string', 'null'] }), 'string | null');
+    assert.equal(schemaName({ type: ['integer', 'null'], format: 'int64' }), '(integer | null)<int64>');
+    assert.equal(schemaName({ type: 'array', items: { type: ['string', 'null'] } }), '(string | null)[]');
+    assert.equal(schemaName({ type: 'array', items: { title: 'Job', type: 'object' } }), 'object[]');
+    assert.equal(schemaName({ title: 'Job', type: 'string' }), 'Job');
+    assert.equal(schemaName({ enum: ['a'] }), 'string');
+    assert.equal(schemaName({ allOf: [{ type: 'integer', enum: [1] }] }), 'integer');
+    assert.equal(schemaName({ oneOf: [{ type: 'string' }] }), 'object');
+  });
+});
+
+describe('Built HTML on the page', () => {
   it('leaves build-time HTML as it is', () => {
-    const html = renderToStaticMarkup(React.createElement(Markdown, null, '<p>A <code>field</code></p>'));
+    const html = renderToStaticMarkup(React.createElement(BuiltHtml, { html: '<p>A <code>field</code></p>' }));
     assert.equal(html, '<div><p>A <code>field</code></p></div>');
+  });
+
+  it('shows text the build did not render as plain text, never as markup', () => {
+    const html = renderToStaticMarkup(React.createElement(BuiltHtml, { html: 'Not <b>rendered</b>' }));
+    assert.equal(html, '<div>Not &lt;b&gt;rendered&lt;/b&gt;</div>');
   });
 });

@@ -1,20 +1,20 @@
 // Minimal reproductions of what broke the build from public OpenAPI documents (issue 28); the
 // documents themselves are built by tests/fixture/real-apis.test.ts. Each description is checked as
 // the page's MDX compiler (@mdx-js/mdx, as Docusaurus runs it) and React render it.
+import '../support/docusaurus-translate';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Script } from 'node:vm';
 import React from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
+import { mergeAllOf } from '../../plugins/api-reference/components/schemaNormalize';
 import { authenticationMdx, clean } from '../../plugins/api-reference/page-mdx';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
 import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
 import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
-import Markdown from '../../plugins/api-reference/theme/Markdown';
-import { qualifierHtml } from '../../plugins/api-reference/theme/Markdown/qualifier';
+import { BuiltHtml, Qualifier } from '../../plugins/api-reference/components/schemaText';
 import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/components/allOfGuard';
 
 /** A page's description as the reader gets it: through the generator's escaping, MDX and React. */
@@ -84,17 +84,15 @@ describe('Descriptions of every schema position are rendered at build time', () 
     assert.deepEqual(withHtmlDescriptions({ default: 'x', enum: ['a'], example: 1 }, 'test'), { default: 'x', enum: ['a'], example: 1 });
   });
 
-  it("shows a pattern with a backtick in the theme's qualifier line as written (SendGrid's)", () => {
+  it('shows a pattern and an enum value with a backtick in the "Possible values" line as written (SendGrid\'s)', () => {
     const pattern = '^[a-zA-Z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$';
-    // As lib/markdown/schema.js (getQualifierMessage) writes it for maxLength, pattern and enum.
-    const line = `**Possible values:** \`<= 5 characters\`, Value must match regular expression \`${pattern}\`, [\`a\`b\`, \`c\`]`;
-    const html = qualifierHtml(line);
+    const html = renderToStaticMarkup(React.createElement(Qualifier, { schema: { type: 'string', maxLength: 5, pattern, enum: ['a`b', 'c'] } }));
     assert.deepEqual([...html.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => text(m[1])), ['<= 5 characters', pattern, 'a`b', 'c'], html);
   });
 
   it('renders a description that opens with an HTML comment', () => {
     const html = descriptionHtml('<!-- generated -->\nThe *account*.', 'test');
-    assert.equal(renderToStaticMarkup(React.createElement(Markdown, null, html)), '<div><p>The <em>account</em>.</p></div>');
+    assert.equal(renderToStaticMarkup(React.createElement(BuiltHtml, { html })), '<div><p>The <em>account</em>.</p></div>');
   });
 });
 

@@ -6,7 +6,6 @@
 import React, { type CSSProperties, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import Markdown from '@theme/Markdown';
 import SchemaExpansionControl from '@theme/SchemaExpansion';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import type { MediaExamples } from './bodyExamples';
@@ -14,6 +13,7 @@ import { exampleTabs } from './ExampleTabs';
 import Schema from './Schema';
 import { MimeTabs, SchemaTabs } from './Tabs';
 import { useMediaChoice, type Direction } from './mediaChoice';
+import { BuiltHtml } from './schemaText';
 
 type SchemaObject = Record<string, unknown> & { properties?: Record<string, unknown>; type?: string };
 interface MediaType extends MediaExamples {
@@ -42,7 +42,7 @@ function Description({ text }: { text?: string }): ReactNode {
     <div style={{ textAlign: 'left', marginLeft: '1rem' }}>
       {text && (
         <div style={{ marginTop: '1rem', marginBottom: '1rem' }}>
-          <Markdown>{text}</Markdown>
+          <BuiltHtml html={text} />
         </div>
       )}
     </div>

@@ -7,9 +7,9 @@
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import CodeBlock from '@theme/CodeBlock';
-import Markdown from '@theme/Markdown';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import { bodyExamples, type BodyExample, type MediaExamples } from './bodyExamples';
+import { BuiltHtml } from './schemaText';
 
 /** A tab's label and value: the named example's name, else the theme's fixed labels (translated) and values. */
 function labelOf(example: BodyExample): { label: string; value: string } {
@@ -23,7 +23,7 @@ export function exampleTabs(direction: 'request' | 'response', schema: unknown, 
     const { label, value } = labelOf(example);
     return (
       <TabItem key={value} label={label} value={value}>
-        {example.summary && <Markdown>{example.summary}</Markdown>}
+        {example.summary && <BuiltHtml html={example.summary} />}
         <div className="openapi-code__code-samples-container">
           <CodeBlock language={example.language}>{example.code as ReactNode}</CodeBlock>
         </div>

@@ -1,18 +1,14 @@
 /**
  * An operation's parameters, grouped by where they go (path, query, header, cookie). Rendered on
- * the server too, so they are in the static HTML and the search index; each parameter (the
- * OpenAPI theme's ParamsItem) is a list item of its group's list.
+ * the server too, so they are in the static HTML and the search index; each parameter
+ * (./Field's ParamField) is a list item of its group's list.
  */
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import ParamsItem from '@theme/ParamsItem';
+import { ParamField, type Param as FieldParam } from './Field';
 
-interface Param {
-  in?: string;
-  schema?: { 'x-enumDescriptions'?: Record<string, string>; items?: { 'x-enumDescriptions'?: Record<string, string> } };
-  [key: string]: unknown;
-}
+type Param = FieldParam;
 
 const PLACES = ['path', 'query', 'header', 'cookie'];
 
@@ -32,10 +28,7 @@ export default function ParamsDetails({ parameters }: { parameters?: Param[] }):
         <ul>
           {params.map((param, index) => (
             <li key={index} className="openapi-list-item">
-              <ParamsItem
-                className="paramsItem"
-                param={{ ...param, enumDescriptions: Object.entries(param?.schema?.['x-enumDescriptions'] ?? param?.schema?.items?.['x-enumDescriptions'] ?? {}) }}
-              />
+              <ParamField param={param} />
             </li>
           ))}
         </ul>

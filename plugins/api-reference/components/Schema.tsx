@@ -1,5 +1,5 @@
 /**
- * A schema as a tree of fields: each property a line (the OpenAPI theme's SchemaItem) or, where it
+ * A schema as a tree of fields: each property a line (./Field's SchemaField) or, where it
  * holds more fields, a <details> that opens to them; oneOf/anyOf as tabs, a discriminator as tabs
  * per value, arrays between brackets. It walks the schema the way the OpenAPI theme's Schema does
  * (the same markup and class names, so its stylesheet and SchemaExpansion control apply), without
@@ -12,13 +12,12 @@ import clsx from 'clsx';
 import { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import Details from '@theme/Details';
-import Markdown from '@theme/Markdown';
-import SchemaItem from '@theme/SchemaItem';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import { SchemaDepthProvider, useSchemaDepth, useSchemaExpansion } from '@theme/SchemaExpansion';
-import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf, normalizeSchema } from '@theme/Schema/normalize';
-import { getQualifierMessage, getSchemaName } from 'docusaurus-theme-openapi-docs/lib/markdown/schema';
 import { guardedSchema } from './allOfGuard';
+import { SchemaField } from './Field';
+import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf } from './schemaNormalize';
+import { BuiltHtml, Qualifier, schemaName as getSchemaName, valueGroups } from './schemaText';
 import { DiscriminatorTabs, SchemaTabs } from './Tabs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- schemas are whatever the document holds */
@@ -57,18 +56,31 @@ const Close = () => (
   </div>
 );
 
+const SPACED = { marginTop: '.5rem', marginBottom: '.5rem' };
+
+/** A description (HTML from the build) with space above and below. */
 function Text({ text }: { text?: string }): ReactNode {
   if (!text) return null;
   return (
-    <div style={{ marginTop: '.5rem', marginBottom: '.5rem' }}>
-      <Markdown>{text}</Markdown>
+    <div style={SPACED}>
+      <BuiltHtml html={text} />
+    </div>
+  );
+}
+
+/** The "Possible values" line of `schema`, spaced like a description; nothing when it has none. */
+function Values({ schema }: { schema: S }): ReactNode {
+  if (valueGroups(schema).length === 0) return null;
+  return (
+    <div style={SPACED}>
+      <Qualifier schema={schema} />
     </div>
   );
 }
 
 /** A line for a field that holds no more fields. */
 const Leaf = ({ name, schemaName, schema, required }: { name?: string; schemaName?: string; schema: S; required?: boolean }) => (
-  <SchemaItem collapsible={false} name={name} required={required} schemaName={schemaName} schema={schema} discriminator={false} children={null} />
+  <SchemaField name={name} required={required} schemaName={schemaName} schema={schema} />
 );
 
 function Summary({ name, schemaName, schema, required }: { name: string; schemaName?: string; schema: S; required?: EdgeProps['required'] }): ReactNode {
@@ -146,7 +158,7 @@ function Properties({ schema, schemaType, schemaPath }: NodeProps): ReactNode {
   }
   if (Object.keys(schema.properties).length === 0) {
     // Left empty by the discriminator cleanup: nothing; empty on purpose: an object without properties.
-    return discriminator ? null : <SchemaItem collapsible={false} name="" required={false} schemaName="object" schema={{}} />;
+    return discriminator ? null : <SchemaField name="" required={false} schemaName="object" schema={{}} />;
   }
   return propertyEdges(schema, schemaType, { discriminator, schemaPath });
 }
@@ -170,7 +182,6 @@ function propertyEdges(schema: S, schemaType: EdgeProps['schemaType'], { discrim
 
 function PropertyDiscriminator({ name, schemaName, schema, schemaType, discriminator, required }: EdgeProps): ReactNode {
   if (!schema) return null;
-  const qualifier = getQualifierMessage(discriminator);
   return (
     <>
       <div className="openapi-discriminator__item openapi-schema__list-item">
@@ -183,7 +194,7 @@ function PropertyDiscriminator({ name, schemaName, schema, schemaType, discrimin
           </span>
           <div style={{ marginLeft: '1rem' }}>
             {schema.description && <Text text={schema.description} />}
-            {qualifier && <Text text={qualifier} />}
+            <Values schema={discriminator} />
           </div>
           <DiscriminatorTabs className="openapi-tabs__discriminator">
             {Object.keys(discriminator.mapping).map((key, index) => (
@@ -252,7 +263,7 @@ function AdditionalProperties({ schema, schemaType }: NodeProps): ReactNode {
   const name = 'property name*';
   if (!extra) return null;
   if (isCircularMarker(extra)) return <Leaf name={name} required={false} schemaName={extra} schema={extra} />;
-  if (extra === true || isEmpty(extra)) return <SchemaItem name={name} required={false} schemaName="any" schema={schema} collapsible={false} discriminator={false} />;
+  if (extra === true || isEmpty(extra)) return <SchemaField name={name} required={false} schemaName="any" schema={schema} />;
   if (extra.properties || extra.items || extra.allOf || extra.additionalProperties || extra.oneOf || extra.anyOf) {
     return (
       <SchemaNodeDetails
@@ -273,9 +284,8 @@ function AdditionalProperties({ schema, schemaType }: NodeProps): ReactNode {
 function SchemaNodeDetails({ name, schemaName, schema, required, schemaType, schemaPath }: EdgeProps): ReactNode {
   const depth = useSchemaDepth();
   const { level } = useSchemaExpansion();
-  const qualifier = getQualifierMessage(schema);
   return (
-    <SchemaItem collapsible>
+    <SchemaField collapsible>
       <Details
         key={`level-${level}`}
         className="openapi-markdown__details"
@@ -284,13 +294,13 @@ function SchemaNodeDetails({ name, schemaName, schema, required, schemaType, sch
       >
         <div style={{ marginLeft: '1rem' }}>
           {schema.description && <Text text={schema.description} />}
-          {qualifier && <Text text={qualifier} />}
+          <Values schema={schema} />
           <SchemaDepthProvider depth={depth + 1}>
             <SchemaNode schema={schema} schemaType={schemaType} schemaPath={schemaPath} />
           </SchemaDepthProvider>
         </div>
       </Details>
-    </SchemaItem>
+    </SchemaField>
   );
 }
 
@@ -383,8 +393,7 @@ function Children({ schema, schemaType, schemaPath, wrap }: NodeProps & { wrap?:
   return wrap ? <div>{content}</div> : content;
 }
 
-function SchemaNode({ schema: raw, schemaType, schemaPath }: NodeProps): ReactNode {
-  const schema = React.useMemo(() => normalizeSchema(raw) as S, [raw]);
+function SchemaNode({ schema, schemaType, schemaPath }: NodeProps): ReactNode {
   if (hidden(schema, schemaType)) return null;
   let working = schema;
   const discriminator = schema.discriminator ?? getDiscriminator(schema);

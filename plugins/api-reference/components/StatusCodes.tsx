@@ -5,11 +5,11 @@
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import Markdown from '@theme/Markdown';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import { ResponseBody } from './Body';
 import ResponseHeaders from './ResponseHeaders';
 import { ApiTabs } from './Tabs';
+import { BuiltHtml } from './schemaText';
 
 interface Response {
   description?: string;
@@ -29,7 +29,7 @@ export default function StatusCodes({ label, id, responses }: { label?: string; 
             <div>
               {description && (
                 <div style={{ marginTop: '.5rem', marginBottom: '.5rem' }}>
-                  <Markdown>{description}</Markdown>
+                  <BuiltHtml html={description} />
                 </div>
               )}
             </div>

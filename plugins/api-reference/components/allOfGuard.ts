@@ -1,20 +1,20 @@
 /**
- * A guard for the OpenAPI theme's Schema, which throws while rendering where a schema's place holds
+ * A guard for the schema tree (./Schema.tsx), which would throw while rendering where a schema's place holds
  * no schema. Two ways that happens with valid documents:
  * - the parts of an `allOf` disagree on a property (GitHub's workflow_job webhooks: one part's `run_id`
  *   is a number, another's an integer; Mailchimp's Facebook ads reports: the same, one level down, in
- *   `report_summary.impressions`): the theme's merge leaves that property undefined. Such an `allOf`
+ *   `report_summary.impressions`): the merge (allof-merge) leaves that property undefined. Such an `allOf`
  *   is handed over already merged, each disputed property, at any depth, taken from the last part that
  *   defines it (the most specific, as documents write them);
  * - OpenAPI 3.1's boolean schemas (`properties: { any: true }`, `items: false`).
  * What still holds no schema is shown as a note saying so, and reported (`holes`) for a build warning.
  * Every other schema stays as it is (the same object).
  */
-import { mergeAllOf } from 'docusaurus-theme-openapi-docs/lib/theme/Schema/normalize';
+import { mergeAllOf } from './schemaNormalize';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
-/** The theme's marker of a circular reference ("circular(Name)"), a string where a schema goes. */
+/** The generator's marker of a circular reference ("circular(Name)"), a string where a schema goes. */
 const isMarker = (v: unknown) => typeof v === 'string' && v.startsWith('circular(');
 
 /** Keys whose value is one schema, a map of schemas, a list of schemas. */
@@ -25,7 +25,7 @@ const LIST = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
 /** What a place that holds no schema shows instead. */
 const notShown = (what: string): Node => ({ description: `<p><em>Not shown: ${what}.</em></p>` });
 
-/** A boolean schema of OpenAPI 3.1 as the theme can show it; anything else no schema at all. */
+/** A boolean schema of OpenAPI 3.1 as the tree can show it; anything else no schema at all. */
 function standIn(value: unknown, where: string, holes: string[]): Node {
   if (value === true) return {};
   if (value === false) return { description: '<p><em>No value is allowed here.</em></p>' };
@@ -80,18 +80,18 @@ function agreeing(node: Node, path: string, holes: string[]): Node {
   const warn = console.warn;
   let merged: Node;
   try {
-    console.warn = () => {}; // the theme's merge reports each disagreement; the page shows the resolved one
+    console.warn = () => {}; // the merge reports each disagreement; the page shows the resolved one
     merged = mergeAllOf(node) as Node;
   } finally {
     console.warn = warn;
   }
   if (!isNode(merged)) return node;
   const out = filled(merged, (node.allOf as unknown[]).filter(isNode), path, holes);
-  // Nothing disputed: the theme merges it itself, as before.
+  // Nothing disputed: the tree merges it itself, as before.
   return out === merged ? node : out;
 }
 
-/** Places where the theme would find no schema (`x`, `x.[]`, …), each replaced by what it can show. */
+/** Places where the tree would find no schema (`x`, `x.[]`, …), each replaced by what it can show. */
 const sound = (node: Node, path: string, holes: string[]): Node =>
   mapPlaces(node, path, (value, where) => (isNode(value) || isMarker(value) ? value : standIn(value, where, holes)));
 
