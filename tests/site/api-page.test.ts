@@ -39,3 +39,32 @@ test('every operation page lists its parameters and body fields in the server HT
   assert.ok(checked > 50, `only ${checked} fields checked`);
   assert.deepEqual(problems, []);
 });
+
+/** Every doc id of a generated sidebar, depth first. */
+function sidebarDocIds(items: unknown[]): string[] {
+  return items.flatMap((item) => {
+    const entry = item as { type?: string; id?: string; items?: unknown[]; link?: { type?: string; id?: string } };
+    const own = entry.type === 'doc' && entry.id ? [entry.id] : entry.link?.type === 'doc' && entry.link.id ? [entry.link.id] : [];
+    return [...own, ...sidebarDocIds(entry.items ?? [])];
+  });
+}
+
+test("every id of the generator's sidebar is a page of the API docs (its ids are relative to api-docs/, unprefixed)", async () => {
+  // The generator derives its ids' prefix from outputDir (lib/sidebars/index.js): API_OUTPUT_DIR is one
+  // folder equal to the docs instance's path, so the prefix is empty. A change there shows here, by id.
+  const { API_OUTPUT_DIR } = await import('../../plugins/api-reference/options');
+  assert.doesNotMatch(API_OUTPUT_DIR, /[\\/]/, 'API_OUTPUT_DIR must be one folder');
+  // The generated module's default export: the sidebar's items.
+  const { default: items } = (await import(`../../${API_OUTPUT_DIR}/sidebar`)) as { default: unknown[] };
+  const ids = sidebarDocIds(items);
+  assert.ok(ids.length > 30, `only ${ids.length} doc ids in the sidebar`);
+  const missing: string[] = [];
+  for (const id of ids) {
+    try {
+      await fs.access(routeFile(`/api/${id}`));
+    } catch {
+      missing.push(id);
+    }
+  }
+  assert.deepEqual(missing, [], 'sidebar ids with no built page under /api/');
+});
