@@ -11,7 +11,6 @@ import { HtmlClassNameProvider } from '@docusaurus/theme-common';
 import type { Props } from '@theme/DocItem';
 import DocItemMetadata from '@theme/DocItem/Metadata';
 import CodeBlock from '@theme/CodeBlock';
-import { SchemaExpansionProvider } from '@theme/SchemaExpansion';
 import { HighlightsContext, type HighlightsLoader } from '../../code-blocks/context';
 import type { CodeSample } from '../samples';
 import ApiLayout from './ApiLayout';
@@ -69,9 +68,7 @@ export default function ApiPage(props: Props): ReactNode {
         <DocItemMetadata />
         <ApiLayout>
           <MediaChoiceProvider>
-            <SchemaExpansionProvider>
-              <HighlightsContext.Provider value={highlights}>{body}</HighlightsContext.Provider>
-            </SchemaExpansionProvider>
+            <HighlightsContext.Provider value={highlights}>{body}</HighlightsContext.Provider>
           </MediaChoiceProvider>
         </ApiLayout>
       </HtmlClassNameProvider>

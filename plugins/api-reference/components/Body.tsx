@@ -6,7 +6,6 @@
 import React, { type CSSProperties, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import SchemaExpansionControl from '@theme/SchemaExpansion';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import type { MediaExamples } from './bodyExamples';
 import { exampleTabs } from './ExampleTabs';
@@ -62,7 +61,6 @@ function BodyDetails({ direction, heading, body, schema, style }: { direction: D
       summary={
         <summary className="openapi-markdown__details-summary--with-control">
           {heading}
-          <SchemaExpansionControl />
         </summary>
       }
     >

@@ -2,7 +2,7 @@
  * A schema as a tree of fields: each property a line (./Field's SchemaField) or, where it
  * holds more fields, a <details> that opens to them; oneOf/anyOf as tabs, a discriminator as tabs
  * per value, arrays between brackets. It walks the schema the way the OpenAPI theme's Schema does
- * (the same markup and class names, so its stylesheet and SchemaExpansion control apply), without
+ * (the same markup and class names, so its stylesheet applies), without
  * its explorer store: nothing on these pages sends a request, so a chosen variant stays local to
  * its tabs. The root is guarded (./allOfGuard): a place that holds no schema the page can read
  * shows a note, never a crash, and the build warns naming the page and the place.
@@ -13,7 +13,6 @@ import { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import Details from '@theme/Details';
 import TabItem from '@site/src/components/Tabs/TabItem';
-import { SchemaDepthProvider, useSchemaDepth, useSchemaExpansion } from '@theme/SchemaExpansion';
 import { guardedSchema } from './allOfGuard';
 import { SchemaField } from './Field';
 import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf } from './schemaNormalize';
@@ -280,24 +279,15 @@ function AdditionalProperties({ schema, schemaType }: NodeProps): ReactNode {
   return null;
 }
 
-/** A field that holds more fields: open to `level` of the SchemaExpansion control. */
+/** A field that holds more fields: closed, it opens to them. */
 function SchemaNodeDetails({ name, schemaName, schema, required, schemaType, schemaPath }: EdgeProps): ReactNode {
-  const depth = useSchemaDepth();
-  const { level } = useSchemaExpansion();
   return (
     <SchemaField collapsible>
-      <Details
-        key={`level-${level}`}
-        className="openapi-markdown__details"
-        open={depth < level}
-        summary={<Summary name={name} schemaName={schemaName} schema={schema} required={required} />}
-      >
+      <Details className="openapi-markdown__details" open={false} summary={<Summary name={name} schemaName={schemaName} schema={schema} required={required} />}>
         <div style={{ marginLeft: '1rem' }}>
           {schema.description && <Text text={schema.description} />}
           <Values schema={schema} />
-          <SchemaDepthProvider depth={depth + 1}>
-            <SchemaNode schema={schema} schemaType={schemaType} schemaPath={schemaPath} />
-          </SchemaDepthProvider>
+          <SchemaNode schema={schema} schemaType={schemaType} schemaPath={schemaPath} />
         </div>
       </Details>
     </SchemaField>
