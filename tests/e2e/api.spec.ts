@@ -105,6 +105,20 @@ test('the info page offers the OpenAPI document for download from this site', as
   expect((await json.json()).info.title).toBe('Emissary API');
 });
 
+test("a click on the info page's download links fetches the file, not the site's not-found page", async ({ page }) => {
+  for (const name of ['openapi.yaml', 'openapi.json', 'Postman collection']) {
+    await page.goto('/api/emissary-api');
+    await hydrated(page);
+    const link = page.getByRole('link', { name, exact: true }).first();
+    const href = await link.getAttribute('href');
+    // The site's router would show its not-found page without a request; the browser asks the server for the file.
+    const fetched = page.waitForRequest((r) => new URL(r.url()).pathname === href && r.isNavigationRequest(), { timeout: 10_000 });
+    await link.click();
+    await fetched;
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  }
+});
+
 test('the info page links the Postman collection, which holds the 35 requests', async ({ page, request }) => {
   await page.goto('/api/emissary-api');
   await expect(page.getByRole('link', { name: 'Postman collection' })).toHaveAttribute('href', '/emissary.postman_collection.json');

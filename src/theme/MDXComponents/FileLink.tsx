@@ -1,0 +1,30 @@
+/**
+ * A Markdown link, as theme-classic draws it, except where it points to a file of this site that
+ * is no page: the OpenAPI document, the Postman collection, a page's Markdown twin, llms.txt
+ * (`/openapi.yaml`, `/api/create-project.md`). The site's router knows no such path, so its link
+ * would open the not-found page in place of the file, and the build would report it as broken (the
+ * files are written after the pages). Those are plain links: the browser fetches the file.
+ * plugins/link-check and tests/site check that every such file exists in the build.
+ */
+import React, { type ComponentProps, type ReactNode } from 'react';
+import MDXComponents from '@theme-original/MDXComponents';
+
+const ThemeLink = MDXComponents.a;
+
+/** A path of this site (not `//host/…`) whose last segment has an extension other than .html. */
+export function isSiteFile(href: string | undefined): boolean {
+  if (!href || !href.startsWith('/') || href.startsWith('//')) return false;
+  const pathname = href.replace(/[?#].*$/, '');
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  // A letter first: a page such as /changelog/v1.2 keeps the router.
+  return /\.[a-z][a-z0-9]*$/i.test(last) && !/\.html?$/i.test(last);
+}
+
+type Props = ComponentProps<'a'> & { 'data-noBrokenLinkCheck'?: boolean };
+
+export default function FileLink(props: Props): ReactNode {
+  if (!isSiteFile(props.href)) return <ThemeLink {...props} />;
+  // The MDX loader marks the files it bundles (`/assets/files/…`) for Link alone: not an attribute of the page.
+  const { 'data-noBrokenLinkCheck': _unchecked, ...rest } = props;
+  return <a {...rest} />;
+}
