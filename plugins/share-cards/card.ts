@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { crc32, deflate } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflate, deflateRaw, deflateRawSync } from 'node:zlib';
 import { renderAsync } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
@@ -97,7 +97,12 @@ interface Frame {
   header: string;
   /** Its height, the placeholder's. */
   headerHeight: number;
-  rows: Buffer;
+  /** Palette rows from `flatTop` down are all this one: the bar and the background. */
+  plain: Buffer;
+  /** The rows above `flatTop` (logo, site name), deflated once. */
+  head: Segment;
+  /** Runs of plain rows, deflated once per length. */
+  plainRuns: Map<number, Segment>;
   /** The fixed parts' colours, RGBA words, and their palette indexes (0, 1, … in order). */
   index: Map<number, number>;
   background: number;
@@ -107,7 +112,7 @@ interface Frame {
 
 const frames = new Map<string, Promise<Frame | null>>();
 
-/** Null when the fixed parts have more than 256 colours (a photo as logo, say): such cards are drawn whole. */
+/** Null when the fixed parts have more than 256 colours (a photo as logo, say), or reach below their flat top: such cards are drawn whole. */
 async function drawFrame(text: CardText): Promise<Frame | null> {
   const svg = await layout(cardTree({ ...text, title: '', section: '' }, ''));
   const header = svg.match(HEADER_BOX);
@@ -126,7 +131,10 @@ async function drawFrame(text: CardText): Promise<Frame | null> {
   }
   const indexed = paletteRows(words, CARD_WIDTH, CARD_HEIGHT);
   if (!indexed) return null;
-  return { header: header[0], headerHeight: Number(header[1]), rows: indexed.rows, index: new Map(indexed.palette.map((word, i) => [word, i])), background, flatTop };
+  const plain = Buffer.from(indexed.rows.subarray((CARD_HEIGHT - 1) * ROW, CARD_HEIGHT * ROW));
+  for (let y = flatTop; y < CARD_HEIGHT; y++) if (!plain.equals(indexed.rows.subarray(y * ROW, (y + 1) * ROW))) return null;
+  const head = segment(indexed.rows.subarray(0, flatTop * ROW));
+  return { header: header[0], headerHeight: Number(header[1]), plain, head, plainRuns: new Map(), index: new Map(indexed.palette.map((word, i) => [word, i])), background, flatTop };
 }
 
 function frameFor(text: CardText): Promise<Frame | null> {
@@ -275,14 +283,94 @@ export async function renderCard(text: CardText): Promise<Buffer> {
     const canvas = `<svg width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${BACKGROUNDS[0]}${group.join('')}</svg>`;
     canvases.push(draw(canvas).then((image) => ({ image, left, top })));
   }
-  const rows = Buffer.allocUnsafe(frame.rows.length);
-  frame.rows.copy(rows);
-  const index = new Map(frame.index);
-  for (const { image, left, top } of await Promise.all(canvases)) {
-    if (!indexRegion(pixelWords(image.pixels), image.width, image.height, rows, left, top, index)) return wholeCard(text);
+  const drawn = (await Promise.all(canvases)).sort((a, b) => a.top - b.top);
+  // The rows the text touches, in bands of consecutive rows; every other row is the frame's.
+  const bands: { top: number; bottom: number; rows: Buffer }[] = [];
+  for (const { image, top } of drawn) {
+    const last = bands.at(-1);
+    if (last && top <= last.bottom) last.bottom = Math.max(last.bottom, top + image.height);
+    else bands.push({ top, bottom: top + image.height, rows: Buffer.alloc(0) });
   }
-  return pngFile(CARD_WIDTH, CARD_HEIGHT, 3, rows, paletteChunks([...index.keys()]));
+  const index = new Map(frame.index);
+  for (const band of bands) band.rows = Buffer.alloc((band.bottom - band.top) * ROW, frame.plain);
+  for (const { image, left, top } of drawn) {
+    const band = bands.find((b) => b.top <= top && top < b.bottom)!;
+    if (!indexRegion(pixelWords(image.pixels), image.width, image.height, band.rows, left, top - band.top, index)) return wholeCard(text);
+  }
+  const deflated = await Promise.all(bands.map(async (band) => ({ ...band, segment: await segmentAsync(band.rows) })));
+  const segments = [frame.head];
+  let y = frame.flatTop;
+  for (const band of deflated) {
+    if (band.top > y) segments.push(plainRun(frame, band.top - y));
+    segments.push(band.segment);
+    y = band.bottom;
+  }
+  if (y < CARD_HEIGHT) segments.push(plainRun(frame, CARD_HEIGHT - y));
+  return pngFromSegments(segments, paletteChunks([...index.keys()]));
 }
+
+/** Bytes per palette row: its filter byte and an index per pixel. */
+const ROW = CARD_WIDTH + 1;
+
+/**
+ * Part of a card's palette rows deflated on its own: raw deflate blocks ending on a byte boundary
+ * (zlib's sync flush) and none of them the last, so that segments put one after the other make one
+ * stream; with the Adler-32 and length of what it holds, for the stream's trailer.
+ */
+interface Segment {
+  data: Buffer;
+  adler: number;
+  length: number;
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+const SEGMENT_OPTIONS = { finishFlush: zlibConstants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 };
+const segment = (rows: Buffer): Segment => ({ data: deflateRawSync(rows, SEGMENT_OPTIONS), adler: adler32(rows), length: rows.length });
+const segmentAsync = async (rows: Buffer): Promise<Segment> => ({ data: await deflateRawAsync(rows, SEGMENT_OPTIONS), adler: adler32(rows), length: rows.length });
+
+/** `count` plain rows, deflated the first time a card needs that many (a few lengths recur: the gaps between the text boxes). */
+function plainRun(frame: Frame, count: number): Segment {
+  let run = frame.plainRuns.get(count);
+  if (!run) frame.plainRuns.set(count, (run = segment(Buffer.alloc(count * ROW, frame.plain))));
+  return run;
+}
+
+const ADLER_BASE = 65521;
+
+function adler32(bytes: Buffer): number {
+  let [a, b] = [1, 0];
+  for (let i = 0; i < bytes.length; ) {
+    // 5552 bytes at most between reductions keep b below 2^32 (zlib's NMAX).
+    for (const end = Math.min(i + 5552, bytes.length); i < end; i++) b += a += bytes[i];
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
+  }
+  return (b * 65536 + a) >>> 0;
+}
+
+/** zlib's adler32_combine: the Adler-32 of two byte strings one after the other, from theirs and the second's length. */
+function adlerCombine(first: number, second: number, secondLength: number): number {
+  const rem = secondLength % ADLER_BASE;
+  const a1 = first & 0xffff;
+  const b1 = first >>> 16;
+  const a = (a1 + (second & 0xffff) + ADLER_BASE - 1) % ADLER_BASE;
+  const b = ((rem * a1) % ADLER_BASE + b1 + (second >>> 16) + ADLER_BASE - rem) % ADLER_BASE;
+  return (b * 65536 + a) >>> 0;
+}
+
+/** A 1200×630 palette PNG whose zlib stream is the segments, then an empty last block, then their Adler-32. */
+function pngFromSegments(segments: Segment[], palette: Buffer[]): Buffer {
+  const adler = segments.slice(1).reduce((sum, s) => adlerCombine(sum, s.adler, s.length), segments[0].adler);
+  const trailer = Buffer.alloc(6);
+  trailer[0] = 0x03; // a last, empty block of fixed codes: BFINAL 1, BTYPE 01, end of block (7 zero bits)
+  trailer.writeUInt32BE(adler, 2);
+  const stream = Buffer.concat([ZLIB_HEADER, ...segments.map((s) => s.data), trailer]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', paletteHeader), ...palette, pngChunk('IDAT', stream), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** zlib's header for a 32 KB window and the default level (what deflateRaw uses). */
+const ZLIB_HEADER = Buffer.from([0x78, 0x9c]);
+const paletteHeader = Buffer.from([0, 0, 4, 176, 0, 0, 2, 118, 8, 3, 0, 0, 0]); // 1200×630, 8 bits, palette
 
 /**
  * Writes the palette indexes of a `width`×`height` block of pixels into palette rows at (left, top),
