@@ -1,7 +1,10 @@
 /**
  * One share card: a 1200×630 PNG with the page's section and title in the site's colours.
  * satori lays the text out into SVG paths (Inter from @fontsource/inter, SIL OFL 1.1), resvg
- * rasterises it: no browser, no network.
+ * rasterises it: no browser, no network. The fixed parts (background, accent bar, logo, site name)
+ * are drawn and deflated once per site; a card lays out and draws only its text, on canvases just
+ * large enough for it, and deflates only the rows it touches (renderCard). Its pixels are those of
+ * the card drawn whole (renderFullCard), which is also the way for cards the shortcut does not fit.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -105,7 +108,6 @@ interface Frame {
   plainRuns: Map<number, Segment>;
   /** The fixed parts' colours, RGBA words, and their palette indexes (0, 1, … in order). */
   index: Map<number, number>;
-  background: number;
   /** Below this row and right of the bar, the fixed parts are background only. */
   flatTop: number;
 }
@@ -134,7 +136,7 @@ async function drawFrame(text: CardText): Promise<Frame | null> {
   const plain = Buffer.from(indexed.rows.subarray((CARD_HEIGHT - 1) * ROW, CARD_HEIGHT * ROW));
   for (let y = flatTop; y < CARD_HEIGHT; y++) if (!plain.equals(indexed.rows.subarray(y * ROW, (y + 1) * ROW))) return null;
   const head = segment(indexed.rows.subarray(0, flatTop * ROW));
-  return { header: header[0], headerHeight: Number(header[1]), plain, head, plainRuns: new Map(), index: new Map(indexed.palette.map((word, i) => [word, i])), background, flatTop };
+  return { header: header[0], headerHeight: Number(header[1]), plain, head, plainRuns: new Map(), index: new Map(indexed.palette.map((word, i) => [word, i])), flatTop };
 }
 
 function frameFor(text: CardText): Promise<Frame | null> {
