@@ -375,13 +375,15 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x9c]);
 const paletteHeader = Buffer.from([0, 0, 4, 176, 0, 0, 2, 118, 8, 3, 0, 0, 0]); // 1200×630, 8 bits, palette
 
 /**
- * Writes the palette indexes of a `width`×`height` block of pixels into palette rows at (left, top),
- * adding new colours to `index`; false when that makes more than 256.
+ * Writes the palette indexes of a `width`×`height` block of pixels into palette rows at (left, top)
+ * (each row `stride` bytes, its filter byte first; a card's by default), adding new colours to
+ * `index`; false when that makes more than 256.
  */
-function indexRegion(words: Int32Array, width: number, height: number, rows: Buffer, left: number, top: number, index: Map<number, number>): boolean {
+function indexRegion(words: Int32Array, width: number, height: number, rows: Buffer, left: number, top: number, index: Map<number, number>, stride = CARD_WIDTH + 1): boolean {
   for (let y = 0; y < height; y++) {
     const end = (y + 1) * width;
-    let out = (top + y) * (CARD_WIDTH + 1) + 1 + left;
+    let out = (top + y) * stride + 1 + left;
+    // A card is mostly long runs of one colour: find each run's end, then look its colour up once.
     for (let p = y * width; p < end; ) {
       const word = words[p];
       const start = p;
@@ -429,24 +431,7 @@ function pixelWords(pixels: Buffer): Int32Array {
 function paletteRows(words: Int32Array, width: number, height: number): { rows: Buffer; palette: number[] } | null {
   const rows = Buffer.alloc((width + 1) * height); // filter bytes stay 0 (none)
   const index = new Map<number, number>();
-  for (let y = 0; y < height; y++) {
-    const end = (y + 1) * width;
-    let out = y * (width + 1) + 1;
-    // A card is mostly long runs of one colour: find each run's end, then look its colour up once.
-    for (let p = y * width; p < end; ) {
-      const word = words[p];
-      const start = p;
-      while (++p < end && words[p] === word);
-      let i = index.get(word);
-      if (i === undefined) {
-        if (index.size === 256) return null;
-        i = index.size;
-        index.set(word, i);
-      }
-      if (i !== 0) rows.fill(i, out, out + p - start);
-      out += p - start;
-    }
-  }
+  if (!indexRegion(words, width, height, rows, 0, 0, index, width + 1)) return null;
   return { rows, palette: [...index.keys()] };
 }
 
