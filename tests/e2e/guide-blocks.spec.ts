@@ -4,7 +4,7 @@
  * notebooks.test.ts read and run. Blocks in the helpers' <details> and in the shell tabs are opened
  * and selected as a reader would.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { routeFile } from '../support/build';
 import { hydrated } from '../support/crawl';
@@ -13,6 +13,13 @@ import { pageBlocks, routeOf, scriptPages } from '../guides/support/blocks';
 /** Presses the copy button of every visible code block; returns the mismatches. */
 async function copyVisible(page: Page, expected: string[], done: Set<number>): Promise<string[]> {
   const problems: string[] = [];
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  };
+  page.on('console', onConsole);
+  const onError = (error: Error) => errors.push(String(error));
+  page.on('pageerror', onError);
   const blocks = page.locator('.theme-code-block');
   expect(await blocks.count()).toBe(expected.length);
   for (let i = 0; i < expected.length; i++) {
@@ -24,11 +31,18 @@ async function copyVisible(page: Page, expected: string[], done: Set<number>): P
     await block.hover();
     await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
     const copied = await expect
-      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 })
       .not.toBe('(nothing copied)')
-      .then(() => page.evaluate(() => navigator.clipboard.readText()));
-    if (copied !== expected[i]) problems.push(`block ${i + 1}: copied ${JSON.stringify(copied.slice(0, 200))}, the page shows ${JSON.stringify(expected[i].slice(0, 200))}`);
+      .then(
+        () => page.evaluate(() => navigator.clipboard.readText()),
+        () => undefined,
+      );
+    // Which block, and what the page said (CopyButton logs why the browser copied nothing).
+    if (copied === undefined) problems.push(`block ${i + 1}: nothing copied in 10 s; the page logged: ${JSON.stringify(errors.splice(0))}`);
+    else if (copied !== expected[i]) problems.push(`block ${i + 1}: copied ${JSON.stringify(copied.slice(0, 200))}, the page shows ${JSON.stringify(expected[i].slice(0, 200))}`);
   }
+  page.off('console', onConsole);
+  page.off('pageerror', onError);
   return problems;
 }
 

@@ -4,6 +4,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
 import { leftOut } from '../leftOut';
+import { copyText } from '../clipboard';
 
 /** The Markdown twin of a page (plugins/llms-txt): its URL plus `.md`, `/index.md` for the home page. */
 export function markdownUrl(pathname: string): string {
@@ -47,7 +48,7 @@ export default function PageMarkdown(): ReactNode {
     try {
       const response = await fetch(url);
       if (!response.ok) throw new Error(String(response.status));
-      await navigator.clipboard.writeText(await response.text());
+      await copyText(await response.text());
       setState('copied');
     } catch {
       setState('failed');

@@ -1,9 +1,10 @@
-/** The code block's copy button: copies the code as written (the block's text, without highlighting). */
+/** The code block's copy button: copies the code as written (the block's text, without highlighting), in secure contexts and over plain HTTP alike (src/components/clipboard.ts). */
 import React, { useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { translate } from '@docusaurus/Translate';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
+import { copyText } from '@site/src/components/clipboard';
 import styles from './styles.module.css';
 
 export default function CopyButton({ code, className }: { code: string; className?: string }): ReactNode {
@@ -11,11 +12,16 @@ export default function CopyButton({ code, className }: { code: string; classNam
   const timeout = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timeout.current), []);
   const copy = () => {
-    void navigator.clipboard.writeText(code).then(() => {
-      setCopied(true);
-      window.clearTimeout(timeout.current);
-      timeout.current = window.setTimeout(() => setCopied(false), 1000);
-    });
+    copyText(code).then(
+      () => {
+        setCopied(true);
+        window.clearTimeout(timeout.current);
+        timeout.current = window.setTimeout(() => setCopied(false), 1000);
+      },
+      // The browser copied nothing: the label stays "Copy code to clipboard", and the error is
+      // reported where a reader's browser reports errors.
+      (error: unknown) => console.error(error),
+    );
   };
   return (
     <button
