@@ -14,7 +14,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
-/** Markup without the asset content hashes and the schema tab ids the theme draws from Math.random (`lib/theme/Schema/index.js`). */
+/**
+ * Markup without the asset content hashes and the schema tab ids that the OpenAPI theme drew from
+ * Math.random (`lib/theme/Schema/index.js`) before the API page was ours: kept so that builds of
+ * older commits still compare. Today's tab ids come from React's `useId` and are the same in any two builds.
+ */
 export function normalizeHtml(html: string): string {
   return html.replace(/\.[0-9a-f]{8,}\./g, '.').replace(/tab-[a-z0-9]+-(\d+-item)/g, 'tab-$1');
 }

@@ -70,8 +70,8 @@ const textOf = (html: string) =>
     .trim();
 /**
  * Markup with what differs between two builds of the same code left out: the content hashes of assets
- * (and the build's own script tags and preloads), and the OpenAPI theme's schema tab ids, which it
- * draws from Math.random (`lib/theme/Schema/index.js`).
+ * (and the build's own script tags and preloads), and the schema tab ids that the OpenAPI theme drew
+ * from Math.random (`lib/theme/Schema/index.js`) in builds of older commits.
  */
 const markupOf = (html: string) =>
   html

@@ -79,3 +79,23 @@ test("the API version metadata the browser loads with every API page is lean; th
   assert.deepEqual(['/api/list-projects', '/api/delete-project-by-id', '/api/list-datasets'].filter((href) => lean[0].text.includes(`"${href}"`)), []);
   assert.ok(lean[0].text.length * 3 < whole[0].text.length, `lean ${lean[0].text.length} B, whole ${whole[0].text.length} B`);
 });
+
+test("the API's version metadata lists only the docs an index shows as cards, not every operation and schema (lean-docs-data.ts)", async () => {
+  const dir = path.join(BUILD_DIR, 'assets', 'js');
+  const texts = await Promise.all((await fs.readdir(dir)).filter((f) => f.endsWith('.js')).map(async (f) => ({ f, text: await fs.readFile(path.join(dir, f), 'utf8') })));
+  // plugin-content-docs' version metadata (lib/props.js, a prop of the version route built in lib/routes.js) maps each doc id to {"id", "title", "description", "sidebar"}.
+  const docIds = (text: string) => new Set([...text.matchAll(/"([^"]+)":\{"id":"\1"/g)].map((m) => m[1]));
+  const ofInstance = (id: string) => texts.filter(({ text }) => new RegExp(`\\\\?"pluginId\\\\?":\\\\?"${id}\\\\?"`).test(text) && text.includes('docsSidebars'));
+  const api = ofInstance('api');
+  const guides = ofInstance('default');
+  assert.ok(api.length > 0 && guides.length > 0, `version metadata chunks: api ${api.map((c) => c.f).join(', ')}; guides ${guides.map((c) => c.f).join(', ')}`);
+  const apiPages = (await fs.readdir(path.join(BUILD_DIR, 'api'), { recursive: true })).filter((f) => f.endsWith('.html'));
+  assert.ok(apiPages.length > 40, `API pages in ${BUILD_DIR}/api: ${apiPages.length}`);
+  const listed = new Set(api.flatMap(({ text }) => [...docIds(text)]));
+  const pagesListed = ['create-training-job', 'list-projects', 'upload-dataset', 'schemas/trainingjobdetail', 'schemas/apierror'].filter((id) => listed.has(id));
+  assert.deepEqual(pagesListed, [], `the API's version metadata lists ${listed.size} docs: ${[...listed].join(', ')}`);
+  assert.ok(listed.size <= 5, `the API's version metadata lists ${listed.size} docs: ${[...listed].join(', ')}`);
+  // The guides' instance is not wrapped: its metadata lists every guide, so the pattern above still finds docs.
+  const guideIds = new Set(guides.flatMap(({ text }) => [...docIds(text)]));
+  assert.ok(['fine-tuning/datasets', 'fine-tuning/quickstart', 'errors'].every((id) => guideIds.has(id)), `the guides' version metadata lists ${[...guideIds].join(', ')}`);
+});
