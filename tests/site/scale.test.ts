@@ -65,10 +65,19 @@ test("the startup bundle carries no other API page's route, registry entry or ch
   assert.ok(buckets.length > 2, `route bucket chunks in ${BUILD_DIR}/assets/js: ${buckets.join(', ') || 'none'}`);
 });
 
-test("the API version metadata the browser loads with every API page is lean; the whole sidebar is a chunk of its own", async () => {
+let chunks: Promise<Array<{ f: string; text: string }>> | undefined;
+/** The built JavaScript chunks, read once for the tests below. */
+const builtChunks = () => {
   const dir = path.join(BUILD_DIR, 'assets', 'js');
-  const texts = await Promise.all((await fs.readdir(dir)).filter((f) => f.endsWith('.js')).map(async (f) => ({ f, text: await fs.readFile(path.join(dir, f), 'utf8') })));
-  const withSidebars = texts.filter(({ text }) => /\\?"pluginId\\?":\\?"api\\?"/.test(text) && text.includes('docsSidebars'));
+  chunks ??= fs.readdir(dir).then((names) => Promise.all(names.filter((f) => f.endsWith('.js')).map(async (f) => ({ f, text: await fs.readFile(path.join(dir, f), 'utf8') }))));
+  return chunks;
+};
+/** The chunks that hold a docs instance's version metadata (its `pluginId` and `docsSidebars`), JSON or JSON in a string. */
+const versionChunks = async (pluginId: string) =>
+  (await builtChunks()).filter(({ text }) => new RegExp(`\\\\?"pluginId\\\\?":\\\\?"${pluginId}\\\\?"`).test(text) && text.includes('docsSidebars'));
+
+test("the API version metadata the browser loads with every API page is lean; the whole sidebar is a chunk of its own", async () => {
+  const withSidebars = await versionChunks('api');
   const whole = withSidebars.filter(({ f }) => f.startsWith('sidebars-'));
   const lean = withSidebars.filter(({ f }) => !f.startsWith('sidebars-'));
   assert.equal(whole.length, 1, `one whole-sidebar chunk: ${whole.map((w) => w.f).join(', ')}`);
@@ -81,13 +90,10 @@ test("the API version metadata the browser loads with every API page is lean; th
 });
 
 test("the API's version metadata lists only the docs an index shows as cards, not every operation and schema (lean-docs-data.ts)", async () => {
-  const dir = path.join(BUILD_DIR, 'assets', 'js');
-  const texts = await Promise.all((await fs.readdir(dir)).filter((f) => f.endsWith('.js')).map(async (f) => ({ f, text: await fs.readFile(path.join(dir, f), 'utf8') })));
   // plugin-content-docs' version metadata (lib/props.js, a prop of the version route built in lib/routes.js) maps each doc id to {"id", "title", "description", "sidebar"}.
   const docIds = (text: string) => new Set([...text.matchAll(/"([^"]+)":\{"id":"\1"/g)].map((m) => m[1]));
-  const ofInstance = (id: string) => texts.filter(({ text }) => new RegExp(`\\\\?"pluginId\\\\?":\\\\?"${id}\\\\?"`).test(text) && text.includes('docsSidebars'));
-  const api = ofInstance('api');
-  const guides = ofInstance('default');
+  const api = await versionChunks('api');
+  const guides = await versionChunks('default');
   assert.ok(api.length > 0 && guides.length > 0, `version metadata chunks: api ${api.map((c) => c.f).join(', ')}; guides ${guides.map((c) => c.f).join(', ')}`);
   const apiPages = (await fs.readdir(path.join(BUILD_DIR, 'api'), { recursive: true })).filter((f) => f.endsWith('.html'));
   assert.ok(apiPages.length > 40, `API pages in ${BUILD_DIR}/api: ${apiPages.length}`);
