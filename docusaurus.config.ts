@@ -110,6 +110,9 @@ const config = {
   // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
   staticDirectories: ['static', GENERATED_STATIC_DIR, ...(otherLogo ? [LOGO_STATIC_DIR] : [])],
 
+  // Once the first page has hydrated, blocks render as usual (src/components/Static: built pages keep their static HTML).
+  clientModules: [require.resolve('./src/components/Static/client.ts')],
+
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: {
     v4: {

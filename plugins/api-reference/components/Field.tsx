@@ -10,6 +10,7 @@ import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import { translate } from '@docusaurus/Translate';
 import TabItem from '@site/src/components/Tabs/TabItem';
+import { StaticPart } from '@site/src/components/Static';
 import { BuiltHtml, Qualifier, schemaName as nameOf } from './schemaText';
 import { SchemaTabs } from './Tabs';
 
@@ -76,6 +77,13 @@ function Examples({ example, examples }: { example?: unknown; examples?: unknown
   return examples && typeof examples === 'object' ? <NamedExamples examples={examples as Record<string, S>} /> : null;
 }
 
+/** Whether `Examples` draws tabs (several named examples): then a field line is not static. */
+function examplesTabbed(example: unknown, examples: unknown): boolean {
+  if (example !== undefined) return false;
+  if (Array.isArray(examples)) return examples.length > 1;
+  return Boolean(examples && typeof examples === 'object' && Object.keys(examples).length > 1);
+}
+
 /**
  * What each value of an enum means (`x-enumDescriptions`), as a table; the descriptions are HTML
  * from the build (descriptions.ts renders them with the other descriptions).
@@ -127,9 +135,11 @@ export function SchemaField({ name, schemaName, schema, required, collapsible, c
   const must = Boolean(Array.isArray(required) ? name !== undefined && required.includes(name) : required);
   const deprecated = Boolean(own.deprecated);
   const typeName = Array.isArray(schemaName) ? schemaName.join(' | ') : schemaName;
+  // A line with no tabs and nothing added below it is plain markup: it keeps the server's HTML.
+  const Line = children == null && !examplesTabbed(own.example, own.examples) ? StaticPart : 'div';
   return (
     <div className="openapi-schema__list-item">
-      <div>
+      <Line>
         <span className="openapi-schema__container">
           <strong className={clsx('openapi-schema__property', { 'openapi-schema__strikethrough': deprecated })}>{name}</strong>
           <span className="openapi-schema__name">{typeName}</span>
@@ -146,7 +156,7 @@ export function SchemaField({ name, schemaName, schema, required, collapsible, c
         <Examples example={own.example} />
         <Examples examples={own.examples} />
         {children}
-      </div>
+      </Line>
     </div>
   );
 }
@@ -168,8 +178,9 @@ export function ParamField({ param }: { param: Param }): ReactNode {
   const given = param.schema && typeof param.schema === 'object' ? param.schema : {};
   const schema = given.type ? given : { ...given, type: 'any' };
   const defaultValue = schema.items ? schema.items.default : schema.default;
+  const Line = examplesTabbed(param.example ?? schema.example, param.examples ?? schema.examples) ? 'div' : StaticPart;
   return (
-    <div className="openapi-params__list-item">
+    <Line className="openapi-params__list-item">
       <span className="openapi-schema__container">
         <strong className={clsx('openapi-schema__property', { 'openapi-schema__strikethrough': deprecated })}>{name}</strong>
         <span className="openapi-schema__type">
@@ -187,6 +198,6 @@ export function ParamField({ param }: { param: Param }): ReactNode {
       {defaultValue !== undefined && <Labelled label={t('theme.openapi.schemaItem.defaultValue', 'Default value:')} value={defaultValue} />}
       <Examples example={param.example ?? schema.example} />
       <Examples examples={param.examples ?? schema.examples} />
-    </div>
+    </Line>
   );
 }

@@ -13,6 +13,7 @@ import { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import Details from '@theme/Details';
 import TabItem from '@site/src/components/Tabs/TabItem';
+import { StaticPart } from '@site/src/components/Static';
 import { guardedSchema } from './allOfGuard';
 import { SchemaField } from './Field';
 import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf } from './schemaNormalize';
@@ -87,14 +88,14 @@ function Summary({ name, schemaName, schema, required }: { name: string; schemaN
   const must = Array.isArray(required) ? required.includes(name) : required === true;
   return (
     <summary>
-      <span className="openapi-schema__container">
+      <StaticPart as="span" className="openapi-schema__container">
         <strong className={clsx('openapi-schema__property', { 'openapi-schema__strikethrough': deprecated })}>{name}</strong>
         <span className="openapi-schema__name"> {schemaName}</span>
         {(must || deprecated || nullable) && <span className="openapi-schema__divider" />}
         {nullable && <span className="openapi-schema__nullable">{t('theme.openapi.schemaItem.nullable', 'nullable')}</span>}
         {must && <span className="openapi-schema__required">{t('theme.openapi.schemaItem.required', 'required')}</span>}
         {deprecated && <span className="openapi-schema__deprecated">{t('theme.openapi.schemaItem.deprecated', 'deprecated')}</span>}
-      </span>
+      </StaticPart>
     </summary>
   );
 }
