@@ -1,6 +1,7 @@
-/** Links to a guide page's assembled scripts (see plugins/guide-scripts). Server-rendered; no JS needed. */
+/** Links to a guide page's assembled scripts (see plugins/guide-scripts). Server-rendered, and left as the server sent it (src/components/Static); no JS needed. */
 import React from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import { StaticPart } from '@site/src/components/Static';
 
 export interface Props {
   /** The page path, e.g. `fine-tuning/quickstart`: the scripts are docs/_scripts/<page>.py and .sh. */
@@ -26,13 +27,13 @@ function DownloadLink({ page, ext }: { page: string; ext: string }): React.JSX.E
 export default function ScriptDownloads({ page, languages = 'py sh' }: Props): React.JSX.Element {
   const exts = languages.split(/\s+/).filter((ext) => ext in LABELS);
   return (
-    <p className="script-downloads">
+    <StaticPart as="p" className="script-downloads">
       {exts.map((ext, i) => (
         <React.Fragment key={ext}>
           {i > 0 && ' · '}
           <DownloadLink page={page} ext={ext} />
         </React.Fragment>
       ))}
-    </p>
+    </StaticPart>
   );
 }
