@@ -6,7 +6,8 @@
  * a `__reactFiber$…` property. Inside a static block no element has one; the block's own element
  * has (React attaches to it). The interactive parts (tabs, copy buttons, details, the dataset
  * checker, search, the page menu) keep working: tests/e2e/tabs, guide-blocks, api-page,
- * dataset-checker, search and page-menu click them on the same build.
+ * dataset-checker, search and page-menu click them on the same build. Links inside static blocks
+ * navigate in place; after a hydration error, React renders the page afresh with every block filled.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { hydrated, servedElementsKept } from '../support/crawl';
@@ -141,4 +142,30 @@ test('a download link in a static paragraph stays a download', async ({ page }) 
   await page.locator('.script-downloads a[href$=".py"]').click();
   expect((await download).suggestedFilename()).toMatch(/\.py$/);
   expect(new URL(page.url()).pathname).toBe('/guides/grpo');
+});
+
+test('after a hydration error, React renders the page afresh and no static block is left empty', async ({ page }) => {
+  // The served page's title is changed in the HTML only, so hydration meets text it did not render
+  // and React renders the whole page again in the browser (its recovery from a hydration error).
+  await page.route('**/guides/grpo', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<h1>GRPO Training Jobs</h1>', '<h1>Not what React renders</h1>');
+    await route.fulfill({ response, body: html });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/guides/grpo');
+  await hydrated(page);
+  await expect(page.locator('article h1').first()).toHaveText('GRPO Training Jobs');
+  expect(errors.join('\n'), 'React reported the hydration error it recovered from').toMatch(/hydrat|#418|#423|#425/i);
+  const blocks = await page.evaluate(() => {
+    const byReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    const paragraphs = [...document.querySelectorAll('.theme-doc-markdown p')];
+    return { paragraphs: paragraphs.length, empty: paragraphs.filter((p) => !p.textContent?.trim()).length, inner: paragraphs.flatMap((p) => [...p.querySelectorAll('*')]).filter((el) => !byReact(el)).length };
+  });
+  expect(blocks.paragraphs).toBeGreaterThan(10);
+  expect(blocks.empty, 'empty paragraphs').toBe(0);
+  expect(blocks.inner, 'elements inside paragraphs React did not render').toBe(0);
 });
