@@ -3,7 +3,8 @@
  * exception or request to another host (lazy content included: the page is scrolled to its end and
  * the network left to settle); then WCAG 2.1 A and AA (axe) in light mode and, after the navbar's
  * switch, in dark mode. API pages are also checked for scrolling boxes out of keyboard reach at
- * 1280 and 1440 px, and the largest page of each API kind gets the full axe set at 1440 px.
+ * 1280 and 1440 px, and the largest page of each API kind gets the full axe set at 1440 px. No tab,
+ * button or field in the content is left unhydrated by a static block.
  *
  * One load per page serves all of these (they were three tests, each loading and hydrating the page
  * again). Every check runs even when an earlier one found something; the test fails listing all.
@@ -47,6 +48,13 @@ for (const { route } of CRAWL_PAGES) {
     await page.waitForLoadState('networkidle');
     const found = problems.map((p) => `${route} ${p}`);
     problems.length = 0;
+    // No control inside content React left as the server sent it (src/components/Static): such a tab or button would not work.
+    const inert = await page.evaluate(() =>
+      [...document.querySelectorAll('main :is([role="tab"], button, input:not([disabled]), select, textarea)')]
+        .filter((el) => !Object.keys(el).some((key) => key.startsWith('__reactFiber$')))
+        .map((el) => el.outerHTML.slice(0, 100)),
+    );
+    found.push(...inert.map((html) => `${route} control React did not hydrate: ${html}`));
     await page.evaluate(() => window.scrollTo(0, 0));
 
     if (api) {

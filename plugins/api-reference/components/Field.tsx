@@ -12,6 +12,7 @@ import { translate } from '@docusaurus/Translate';
 import TabItem from '@site/src/components/Tabs/TabItem';
 import { StaticPart } from '@site/src/components/Static';
 import { BuiltHtml, Qualifier, schemaName as nameOf } from './schemaText';
+import { staticFieldLine, staticParamLine } from './staticLines';
 import { SchemaTabs } from './Tabs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- schemas are whatever the document holds */
@@ -77,13 +78,6 @@ function Examples({ example, examples }: { example?: unknown; examples?: unknown
   return examples && typeof examples === 'object' ? <NamedExamples examples={examples as Record<string, S>} /> : null;
 }
 
-/** Whether `Examples` draws tabs (several named examples): then a field line is not static. */
-function examplesTabbed(example: unknown, examples: unknown): boolean {
-  if (example !== undefined) return false;
-  if (Array.isArray(examples)) return examples.length > 1;
-  return Boolean(examples && typeof examples === 'object' && Object.keys(examples).length > 1);
-}
-
 /**
  * What each value of an enum means (`x-enumDescriptions`), as a table; the descriptions are HTML
  * from the build (descriptions.ts renders them with the other descriptions).
@@ -136,7 +130,7 @@ export function SchemaField({ name, schemaName, schema, required, collapsible, c
   const deprecated = Boolean(own.deprecated);
   const typeName = Array.isArray(schemaName) ? schemaName.join(' | ') : schemaName;
   // A line with no tabs and nothing added below it is plain markup: it keeps the server's HTML.
-  const Line = children == null && !examplesTabbed(own.example, own.examples) ? StaticPart : 'div';
+  const Line = staticFieldLine(own, children) ? StaticPart : 'div';
   return (
     <div className="openapi-schema__list-item">
       <Line>
@@ -178,7 +172,7 @@ export function ParamField({ param }: { param: Param }): ReactNode {
   const given = param.schema && typeof param.schema === 'object' ? param.schema : {};
   const schema = given.type ? given : { ...given, type: 'any' };
   const defaultValue = schema.items ? schema.items.default : schema.default;
-  const Line = examplesTabbed(param.example ?? schema.example, param.examples ?? schema.examples) ? 'div' : StaticPart;
+  const Line = staticParamLine(param, schema) ? StaticPart : 'div';
   return (
     <Line className="openapi-params__list-item">
       <span className="openapi-schema__container">
