@@ -11,7 +11,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { API_PAGES, FULL_AXE_ROUTES, FULL_AXE_WIDTH, settled, unreachableScrollers, violations } from '../support/a11y';
-import { CRAWL_PAGES, NOT_FOUND_ROUTE, hydrated, switchToDark } from '../support/crawl';
+import { CRAWL_PAGES, NOT_FOUND_ROUTE, exposeRenderedByReact, hydrated, switchToDark } from '../support/crawl';
 
 const API_ROUTES = new Set(API_PAGES.map((p) => p.route));
 
@@ -41,6 +41,7 @@ for (const { route } of CRAWL_PAGES) {
 
     // API pages: the height the keyboard-reach check has always used (boxes can scroll by height too).
     if (api) await page.setViewportSize({ width: 1280, height: 800 });
+    await exposeRenderedByReact(page);
     await page.goto(route);
     await hydrated(page);
     // Reach the bottom so lazy content loads too, then let the network settle.
@@ -51,7 +52,7 @@ for (const { route } of CRAWL_PAGES) {
     // No control inside content React left as the server sent it (src/components/Static): such a tab or button would not work.
     const inert = await page.evaluate(() =>
       [...document.querySelectorAll('main :is([role="tab"], button, input:not([disabled]), select, textarea)')]
-        .filter((el) => !Object.keys(el).some((key) => key.startsWith('__reactFiber$')))
+        .filter((el) => !window.renderedByReact(el))
         .map((el) => el.outerHTML.slice(0, 100)),
     );
     found.push(...inert.map((html) => `${route} control React did not hydrate: ${html}`));

@@ -2,15 +2,16 @@
  * Static blocks (src/components/Static) in Chromium, on the built site: what never changes after
  * the build stays as the server sent it, and React renders only the interactive parts.
  *
- * "Rendered by React" is read from the DOM: React marks every element it renders or hydrates with
- * a `__reactFiber$…` property. Inside a static block no element has one; the block's own element
- * has (React attaches to it). The interactive parts (tabs, copy buttons, details, the dataset
+ * "Rendered by React" is read from the DOM (`window.renderedByReact`, tests/support/crawl.ts). Inside a
+ * static block no element is; the block's own element is (React attaches to it). The interactive parts (tabs, copy buttons, details, the dataset
  * checker, search, the page menu) keep working: tests/e2e/tabs, guide-blocks, api-page,
  * dataset-checker, search and page-menu click them on the same build. Links inside static blocks
  * navigate in place; after a hydration error, React renders the page afresh with every block filled.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { hydrated, servedElementsKept } from '../support/crawl';
+import { exposeRenderedByReact, hydrated, servedElementsKept } from '../support/crawl';
+
+test.beforeEach(({ page }) => exposeRenderedByReact(page));
 
 /**
  * One page of each kind: `inside`, the elements whose insides are static there; `outer`, the
@@ -39,7 +40,7 @@ const PAGES = [
 function rendered(page: Page, selector: string, outer: string) {
   return page.evaluate(
     ([sel, out]) => {
-      const byReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+      const byReact = window.renderedByReact;
       const inside = [...document.querySelectorAll(sel)].flatMap((block) => [...block.querySelectorAll('*')]);
       const blocks = [...document.querySelectorAll(out)];
       return {
@@ -71,7 +72,7 @@ test('the interactive parts of a static page are React-rendered: tabs and copy b
   await page.goto('/guides/grpo');
   await hydrated(page);
   const counts = await page.evaluate(() => {
-    const byReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    const byReact = window.renderedByReact;
     const of = (sel: string) => [...document.querySelectorAll(sel)].map(byReact);
     return { tabs: of('.theme-doc-markdown [role="tab"]'), copy: of('.theme-doc-markdown button[class*="copyButton"]') };
   });
@@ -100,7 +101,7 @@ test('a link in a static paragraph navigates in place, and the page it opens ren
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'no page load: the router navigated').toBe(true);
   // A page reached in place is rendered by React, paragraphs and all.
   const rows = await page.evaluate(() => {
-    const byReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    const byReact = window.renderedByReact;
     const inner = [...document.querySelectorAll('.theme-doc-markdown p *, .theme-api-markdown p *')];
     return { inner: inner.length, byReact: inner.filter(byReact).length };
   });
@@ -161,7 +162,7 @@ test('after a hydration error, React renders the page afresh and no static block
   await expect(page.locator('article h1').first()).toHaveText('GRPO Training Jobs');
   expect(errors.join('\n'), 'React reported the hydration error it recovered from').toMatch(/hydrat|#418|#423|#425/i);
   const blocks = await page.evaluate(() => {
-    const byReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    const byReact = window.renderedByReact;
     const paragraphs = [...document.querySelectorAll('.theme-doc-markdown p')];
     return { paragraphs: paragraphs.length, empty: paragraphs.filter((p) => !p.textContent?.trim()).length, inner: paragraphs.flatMap((p) => [...p.querySelectorAll('*')]).filter((el) => !byReact(el)).length };
   });

@@ -43,6 +43,23 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+declare global {
+  interface Window {
+    /** Whether React rendered or hydrated `el` (exposeRenderedByReact). */
+    renderedByReact(el: Element): boolean;
+  }
+}
+
+/**
+ * Gives the pages `page` opens `window.renderedByReact(el)`: React marks every element it renders
+ * or hydrates with a `__reactFiber$…` property. Call it before the page loads.
+ */
+export async function exposeRenderedByReact(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.renderedByReact = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
 /** The scripts a fresh visit to `route` loads until the network is quiet, with their text. */
 export async function startupScripts(page: Page, route: string): Promise<Array<{ url: string; text: string }>> {
   const scripts: Array<Promise<{ url: string; text: string }>> = [];

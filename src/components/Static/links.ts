@@ -16,9 +16,9 @@ interface History {
 /** The path to navigate to in place for a link, or null when the link is the browser's. */
 export function routedPath(link: HTMLAnchorElement): string | null {
   const href = link.getAttribute('href');
+  // A path of this origin (`/…`, not `//host/…`): the router's, unless it is a file or leaves the tab.
   if (!href || !href.startsWith('/') || href.startsWith('//')) return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download') || isSiteFile(href)) return null;
-  if (link.origin !== window.location.origin) return null;
   if (link.pathname === window.location.pathname && link.search === window.location.search && link.hash) return null;
   return `${link.pathname}${link.search}${link.hash}`;
 }
