@@ -5,10 +5,10 @@ import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import apiReference from './plugins/api-reference';
 import { API_DOCS_PLUGIN, apiDocsOptions, openApiDocsOptions } from './plugins/api-reference/options';
-import { LOGO_STATIC_DIR, publishLogo, siteInput, withOptions, writeSidebarInput } from './plugins/api-reference/site';
+import { LOGO_STATIC_DIR, publishLogo, siteInput, withOptions, writeSidebarInput } from './lib/site';
 import { GlobExcludeDefault } from '@docusaurus/utils';
 import changelog from './plugins/changelog';
-import { apiPageAdditions } from './plugins/changelog/pages';
+import { apiPageAdditions } from './lib/changelog/pages';
 import codeBlocks, { remarkHighlightFor } from './plugins/code-blocks';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
@@ -17,7 +17,7 @@ import { PATCHES as API_REFERENCE_PATCHES } from './plugins/api-reference/patche
 import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
-import rehypeTaskListLabels from './plugins/shared/task-list-labels';
+import rehypeTaskListLabels from './lib/task-list-labels';
 import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
@@ -26,7 +26,7 @@ import siteMeta, { createSitemapItems } from './plugins/site-meta';
 import { REPOSITORY_URL } from './config/navbar';
 
 /**
- * The site's inputs, read here once and handed to the plugins as their options (plugins/api-reference/site.ts):
+ * The site's inputs, read here once and handed to the plugins as their options (lib/site.ts):
  * OPENAPI_SPEC=<file> builds the site from another OpenAPI document (the test fixtures, the
  * benchmark's multiplied and real-world documents); SITE_CONFIG=<file> says what that site calls
  * itself and which of Emissary's own pages it keeps. Unset, the site is Emissary's.
@@ -63,7 +63,7 @@ const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV], [FAST_HYDRATION_PATCHES
 const API_DOCS = OFF.includes(slugOf("The API's docs send less data to every page")) ? '@docusaurus/plugin-content-docs' : API_DOCS_PLUGIN;
 
 /**
- * The Emissary-only pages of docs/ the site keeps (SITE_CONFIG `pages`, plugins/api-reference/site.ts):
+ * The Emissary-only pages of docs/ the site keeps (SITE_CONFIG `pages`, lib/site.ts):
  * the guides (every other file of docs/, the home page among them), /errors and /changelog.
  * Without any, the docs instance goes and `/` is the API's home page (plugins/api-reference).
  */
@@ -85,7 +85,7 @@ const otherNavbar = () => {
 };
 
 const config = {
-  // Emissary Docs, or the name of the API the site is built from (plugins/api-reference/site.ts).
+  // Emissary Docs, or the name of the API the site is built from (lib/site.ts).
   title: site.title,
   // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
   ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
@@ -93,7 +93,7 @@ const config = {
   favicon: otherDocument ? otherLogo : 'img/favicon.svg',
   // Another document's site with no logo: an empty icon, so browsers do not ask for /favicon.ico (a 404 on every first visit).
   ...(otherDocument && !otherLogo ? { headTags: [{ tagName: 'link', attributes: { rel: 'icon', href: 'data:,' } }] } : {}),
-  // Emissary's address, or SITE_CONFIG `url` (plugins/api-reference/site.ts).
+  // Emissary's address, or SITE_CONFIG `url` (lib/site.ts).
   url: site.url,
   baseUrl: '/',
   trailingSlash: false,
@@ -110,8 +110,8 @@ const config = {
   // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
   staticDirectories: ['static', GENERATED_STATIC_DIR, ...(otherLogo ? [LOGO_STATIC_DIR] : [])],
 
-  // Once the first page has hydrated, blocks render as usual (src/components/Static: built pages keep their static HTML).
-  clientModules: [require.resolve('./src/components/Static/client.ts')],
+  // Once the first page has hydrated, blocks render as usual (lib/ui/Static: built pages keep their static HTML).
+  clientModules: [require.resolve('./lib/ui/Static/client.ts')],
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: {
@@ -140,7 +140,7 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Code blocks with script="<file>#<region>" are filled from docs/_scripts, then every code block is highlighted (plugins/code-blocks).
           beforeDefaultRemarkPlugins: [remarkGuideScripts, remarkHighlightFor(__dirname)],
-          // Task-list checkboxes labelled by their item's text (plugins/shared/task-list-labels.ts).
+          // Task-list checkboxes labelled by their item's text (lib/task-list-labels.ts).
           rehypePlugins: [rehypeTaskListLabels],
           // "Last updated" from each file's last commit, and "Edit this page" to its source.
           showLastUpdateTime: true,
@@ -167,7 +167,7 @@ const config = {
   // own copy of shared modules (the parsed document among them).
   plugins: [
     // The API reference under /api: its docs instance and the generator of its pages (plugins/api-reference).
-    [API_DOCS, apiDocsOptions()],
+    [API_DOCS, apiDocsOptions([remarkHighlightFor(__dirname)])],
     ...(GENERATING_API_PAGES ? [['docusaurus-plugin-openapi-docs', openApiDocsOptions(input, apiPageAdditions, API_DOCS)] satisfies PluginConfig] : []),
     withOptions(llmsTxt, input),
     // The docs MCP server's bundle, client configurations and server card (plugins/mcp; the server is mcp/server.ts).
@@ -181,7 +181,7 @@ const config = {
     withOptions(handbook, { guides: pages.guides }),
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
-    // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/link-check).
+    // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/site-meta/link-check).
     withOptions(siteMeta, input),
   ],
   themes: [

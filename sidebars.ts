@@ -1,5 +1,5 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
-import { sidebarInput } from './plugins/api-reference/site';
+import { sidebarInput } from './lib/site';
 
 /** The pages the site keeps, as docusaurus.config.ts read them (this file is loaded by path and takes no options). */
 const { pages } = sidebarInput(__dirname).site;

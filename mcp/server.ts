@@ -21,8 +21,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { REPOSITORY_URL } from '../config/navbar';
-import { RULES_FILE } from '../plugins/mcp/bundle';
-import { mcpCatalog, SERVER_NAME, SERVER_VERSION, serverCard } from '../plugins/mcp/clients';
+import { RULES_FILE } from '../lib/mcp/bundle';
+import { mcpCatalog, SERVER_NAME, SERVER_VERSION, serverCard } from '../lib/mcp/clients';
 import { openSite, SiteError } from './site';
 import { BoundedStdioTransport, MAX_MESSAGE_BYTES } from './stdio';
 import {

@@ -1,16 +1,16 @@
 /**
- * The docs server's tools, on the bundle (plugins/mcp/bundle.ts) and the build beside it. Each
+ * The docs server's tools, on the bundle (lib/mcp/bundle.ts) and the build beside it. Each
  * answer is text of at most MAX_ANSWER_CHARS; longer ones are cut with a note saying how to ask for less.
  */
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { checkDataset, formatOfText, MAX_CHECK_BYTES } from '../plugins/shared/dataset-check/check';
-import { RULES } from '../plugins/shared/dataset-check/rules';
-import { verdict } from '../plugins/shared/dataset-check/verdict';
-import { searchIndex } from '../plugins/search/engine';
-import { queryTerms, type PageInfo, type Manifest } from '../plugins/search/matcher';
-import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../plugins/api-reference/spec';
-import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../plugins/mcp/bundle';
+import { checkDataset, formatOfText, MAX_CHECK_BYTES } from '../lib/dataset-check/check';
+import { RULES } from '../lib/dataset-check/rules';
+import { verdict } from '../lib/dataset-check/verdict';
+import { searchIndex } from '../lib/search/engine';
+import { queryTerms, type PageInfo, type Manifest } from '../lib/search/matcher';
+import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../lib/openapi/spec';
+import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../lib/mcp/bundle';
 import { SiteError, type Site } from './site';
 
 /**

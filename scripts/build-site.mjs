@@ -47,7 +47,7 @@ function fail(message) {
   process.exit(1);
 }
 
-// Each process reads what gen-api, the build's first, computed (plugins/shared/computed-once.ts).
+// Each process reads what gen-api, the build's first, computed (lib/computed-once.ts).
 process.env.EMISSARY_BUILD_STATE ||= path.join(SITE_DIR, '.docusaurus', 'build-state');
 
 const args = process.argv.slice(2);

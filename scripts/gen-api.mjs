@@ -13,7 +13,7 @@
  *
  * It is the first process of every build (and of `npm start`): it empties the build's folder
  * (EMISSARY_BUILD_STATE, .docusaurus/build-state unless set), where each result a build computes once is
- * written for its later processes, with the work log (plugins/shared/computed-once.ts); scripts/build-site.mjs
+ * written for its later processes, with the work log (lib/computed-once.ts); scripts/build-site.mjs
  * hands the same folder to its processes.
  *
  * Plain JavaScript: the build must not need a TypeScript runner.

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { resolveFile } from '../plugins/shared/files';
+import { resolveFile } from '../lib/files';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -44,7 +44,7 @@ const nodeTest = (glob, ...options) => ({
 });
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 /**
- * The build's work log and computed results (plugins/shared/computed-once.ts), where the site stage
+ * The build's work log and computed results (lib/computed-once.ts), where the site stage
  * of the same run reads them: outside .docusaurus/, which the dev and fixture stages' own builds rewrite beside it.
  */
 const buildState = (chosen) => (chosen.has('build') && chosen.has('site') ? { EMISSARY_BUILD_STATE: path.join(ROOT, 'test-results', 'build-state') } : {});

@@ -1,7 +1,7 @@
 /**
  * The highlighting of an API page's code, done by the generator (issue #39): beside each page it
- * writes `<page>.highlights.json`, the highlighted lines (token form, plugins/code-blocks/lines.ts) of every code block the page shows by
- * plugins/code-blocks/key.ts; the page module exports a lazy import of it (`highlights`,
+ * writes `<page>.highlights.json`, the highlighted lines (token form, lib/code/lines.ts) of every code block the page shows by
+ * lib/code/key.ts; the page module exports a lazy import of it (`highlights`,
  * page.mustache, schema.mustache), and components/ApiPage.tsx provides that to the code blocks, which load it
  * only for blocks the browser renders itself (plugins/code-blocks/theme/CodeBlock).
  * Those are the request samples, the schema page's example, and the request and response examples
@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { highlightsOf } from '../code-blocks/highlight';
+import { highlightsOf } from '../../lib/code/highlight';
 import { bodyExamples, type MediaExamples } from './components/bodyExamples';
 
 export interface Block {

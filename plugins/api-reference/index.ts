@@ -14,9 +14,9 @@ import type { Configuration, Module } from 'webpack';
 import * as z from 'zod';
 import { API_OUTPUT_DIR } from './options';
 import { postmanCollection } from './postman';
-import { siteInputValidator, type SiteInput } from './site';
-import { sampleTarget } from './samples';
-import { openApiDocument } from './document';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { sampleTarget } from '../../lib/openapi/samples';
+import { openApiDocument } from '../../lib/openapi/document';
 import { partsOff, themeWithout } from '../fast-hydration/patches';
 import { PATCHES } from './patches';
 

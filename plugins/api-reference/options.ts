@@ -8,30 +8,24 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
-import { normalizeDocument, plainTitle, splitTitle, yamlString } from './normalize';
-import { openApiDocument } from './document';
-import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from './samples';
+import { normalizeDocument, plainTitle, splitTitle, yamlString } from '../../lib/openapi/normalize';
+import { openApiDocument } from '../../lib/openapi/document';
+import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from '../../lib/openapi/samples';
 import { operationBlocks, writePageHighlights } from './highlights';
 import { apiPageMdx, infoPageMdx, PropsFiles, schemaPageMdx, type PageOperation, type PageSecurityScheme } from './page-mdx';
-import { remarkHighlightFor } from '../code-blocks';
 import { patchSpecLoader } from './resolve';
-import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from './spec';
+import { entryRef, jsonPointer as pointer, listOperations, listWebhooks, type ApiOperationEntry, type OpenApiDocument } from '../../lib/openapi/spec';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { withConfiguredErrorLinks, type ApiSpec, type SiteInput } from './site';
+import { withConfiguredErrorLinks, type ApiSpec, type SiteInput } from '../../lib/site';
+import { API_DOCS_PLUGIN_ID, API_OUTPUT_DIR, type PageAdditions } from '../../lib/openapi/generated';
+
+export { API_DOCS_PLUGIN_ID, API_OUTPUT_DIR };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SITE_DIR = path.join(HERE, '../..');
 
 /** plugin-content-docs with less per-doc data on every page (./lean-docs-data.ts): the config names the API's docs plugin by this path. */
 export const API_DOCS_PLUGIN = path.join(HERE, 'lean-docs-data.ts');
-/** The docs-plugin instance that serves the generated pages under /api. */
-export const API_DOCS_PLUGIN_ID = 'api';
-/**
- * Generated pages (gitignored), outside docs/, named no longer than docs/api was (each page's path is in
- * the browser's route table). One path segment, equal to the docs instance's
- * path: for a nested folder the generator would prefix every sidebar id with its last segments.
- */
-export const API_OUTPUT_DIR = 'api-docs';
 
 /** Where the generated pages import this plugin's components from (./components). */
 const COMPONENTS = '@site/plugins/api-reference/components';
@@ -84,7 +78,8 @@ export const withSourceLink = (spec: ApiSpec, markdown: string) =>
   !spec.recorded ? markdown : `${markdown.trimEnd()}\n\n<p className="api-source-link"><a href="${REPOSITORY_URL}/blob/main/${spec.path}" target="_blank" rel="noopener noreferrer">View this page's source in the OpenAPI document</a></p>\n`;
 
 /** The docs instance of the API pages (its sidebar wraps the generated one). */
-export function apiDocsOptions(): DocsOptions {
+/** `remarkPlugins`: the highlighter of plugins/code-blocks, which the config hands over (plugins import no other plugin). */
+export function apiDocsOptions(remarkPlugins: DocsOptions['remarkPlugins']): DocsOptions {
   return {
     id: API_DOCS_PLUGIN_ID,
     path: API_OUTPUT_DIR,
@@ -93,26 +88,16 @@ export function apiDocsOptions(): DocsOptions {
     // Our page component, not the OpenAPI theme's ApiItem (./components/ApiPage.tsx).
     docItemComponent: `${COMPONENTS}/ApiPage`,
     // Fenced code in the pages' own Markdown (the API's descriptions), highlighted at build time.
-    remarkPlugins: [remarkHighlightFor(SITE_DIR)],
+    remarkPlugins,
   } as DocsOptions;
 }
 
-/**
- * What another plugin adds to each generated page: plugins/changelog's latest-release notes and
- * links from error responses to /errors. The config hands it over, so this plugin imports none.
- */
-export interface PageAdditions {
-  /** The page's Markdown with the latest release's note about this operation (operationId) or schema (name). */
-  withNote(markdown: string, kind: 'operation' | 'schema', name: string | undefined): string;
-  /** The responses (HTML descriptions) with a link from each error to what to do about it. */
-  withErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T;
-}
 
 const NO_ADDITIONS: PageAdditions = { withNote: (markdown) => markdown, withErrorLinks: (responses) => responses };
 
 /** The options of docusaurus-plugin-openapi-docs: our templates and our page generators (./page-mdx.ts). */
 export function openApiDocsOptions({ spec, site }: SiteInput, given: PageAdditions = NO_ADDITIONS, docsPlugin = API_DOCS_PLUGIN) {
-  // Each only when the site keeps its page and shows Emissary's API (plugins/api-reference/site.ts).
+  // Each only when the site keeps its page and shows Emissary's API (lib/site.ts).
   const additions: PageAdditions = {
     withNote: site.changeNotes ? given.withNote : NO_ADDITIONS.withNote,
     // Emissary's /errors, else the error page SITE_CONFIG names, else none.

@@ -148,7 +148,7 @@ const API_PAGE_IMPORTS = [
   `import RequestSchema from "${COMPONENTS}/RequestSchema";`,
   `import StatusCodes from "${COMPONENTS}/StatusCodes";`,
   `import { OperationTabs } from "${COMPONENTS}/Tabs";`,
-  `import TabItem from "@site/src/components/Tabs/TabItem";`,
+  `import TabItem from "@site/lib/ui/Tabs/TabItem";`,
   `import Heading from "@theme/Heading";`,
   `import Translate from "@docusaurus/Translate";`,
 ].join('\n');
@@ -291,7 +291,7 @@ const INFO_PAGE_IMPORTS = [
   `import ApiLogo from "@theme/ApiLogo";`,
   `import Heading from "@theme/Heading";`,
   `import { SchemaTabs } from "${COMPONENTS}/Tabs";`,
-  `import TabItem from "@site/src/components/Tabs/TabItem";`,
+  `import TabItem from "@site/lib/ui/Tabs/TabItem";`,
   `import Export from "@theme/ApiExplorer/Export";`,
 ].join('\n');
 

@@ -3,8 +3,8 @@
  * document: one folder per tag in the document's tag order, example values filled in.
  */
 import { API_KEY_PLACEHOLDER } from '../../config/codeSamples';
-import { operationSample, postmanBody, requestHeaders, sampleTarget, type SampleAuth, type SampleRequest } from './samples';
-import { derefOperation, listOperations, type Operation, type OpenApiDocument } from './spec';
+import { operationSample, postmanBody, requestHeaders, sampleTarget, type SampleAuth, type SampleRequest } from '../../lib/openapi/samples';
+import { derefOperation, listOperations, type Operation, type OpenApiDocument } from '../../lib/openapi/spec';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 

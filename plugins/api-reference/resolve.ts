@@ -22,7 +22,7 @@
  * "API reference").
  */
 import { createRequire } from 'node:module';
-import { kebabCase, pointerKeys } from './spec';
+import { kebabCase, pointerKeys } from '../../lib/openapi/spec';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = Record<string, unknown> | unknown[];

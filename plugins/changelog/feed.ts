@@ -1,7 +1,7 @@
 /** The changelog as an Atom feed (RFC 4287): one entry per release, its changes as HTML. */
-import type { Release } from './history';
-import { CHANGELOG_ROUTE, FEED_FILE } from './history';
-import { changeHtml } from './inline';
+import type { Release } from '../../lib/changelog/history';
+import { CHANGELOG_ROUTE, FEED_FILE } from '../../lib/changelog/history';
+import { changeHtml } from '../../lib/changelog/inline';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

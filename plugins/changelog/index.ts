@@ -10,16 +10,16 @@
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { highlightsOf } from '../code-blocks/highlight';
+import { highlightsOf } from '../../lib/code/highlight';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
-import { openApiDocument } from '../api-reference/document';
-import { errorCatalogue, errorCatalogueHtml } from './errors';
-import { generatedRoutes } from '../api-reference/generated';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { openApiDocument } from '../../lib/openapi/document';
+import { errorCatalogue, errorCatalogueHtml } from '../../lib/changelog/errors';
+import { generatedRoutes } from '../../lib/openapi/generated';
 import { atomFeed } from './feed';
-import { changelogInputs, RECORDED_SPEC, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from './history';
-import { changeHtml, markdownHtml } from './inline';
+import { changelogInputs, RECORDED_SPEC, FEED_FILE, loadChangelog, NOTES_DIR, type Release } from '../../lib/changelog/history';
+import { changeHtml, markdownHtml } from '../../lib/changelog/inline';
 
 const THEME = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme');
 export const ERRORS_PAGE = 'docs/errors.mdx';

@@ -14,8 +14,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { highlightToLines, TypeTable } from './highlight';
-import type { Line } from './lines';
+import { highlightToLines, TypeTable } from '../../lib/code/highlight';
+import type { Line } from '../../lib/code/lines';
 import { readCodeMeta } from './meta';
 
 export interface RemarkHighlightOptions {

@@ -1,5 +1,5 @@
 // Our code block's own props (./theme/CodeBlock), beside theme-classic's, for the components that import it as @theme/CodeBlock.
-import type { HighlightsLoader } from './context';
+import type { HighlightsLoader } from '../../lib/code/context';
 
 declare module '@theme/CodeBlock' {
   interface Props {

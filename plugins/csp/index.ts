@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { filesEndingWith } from '../shared/files';
-import { DISCOVERY_HEADERS } from '../mcp/clients';
+import { filesEndingWith } from '../../lib/files';
+import { DISCOVERY_HEADERS } from '../../lib/mcp/clients';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 

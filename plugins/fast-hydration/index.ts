@@ -28,7 +28,7 @@ import { browserModuleReplacements, replaceModule, type Replacement } from './re
 import { writeRouteBuckets } from './route-buckets/split';
 import { PATCHES, partsOff, slugOf, themeWithout } from './patches';
 import * as z from 'zod';
-import { optionsValidator } from '../shared/options';
+import { optionsValidator } from '../../lib/options';
 
 const here = (...parts: string[]): string => path.join(__dirname, ...parts);
 

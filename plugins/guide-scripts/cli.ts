@@ -4,7 +4,7 @@
  *   node --import tsx plugins/guide-scripts/cli.ts region <page>.py#<region>            → what a page block shows
  *   node --import tsx plugins/guide-scripts/cli.ts list                                 → every page's scripts
  */
-import { assembleScript, listScripts, resolveRef } from './assemble';
+import { assembleScript, listScripts, resolveRef } from '../../lib/guide-scripts/assemble';
 
 function main(argv: string[]): number {
   const [command, arg] = argv;

@@ -10,11 +10,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { assembleScript, listScripts } from './assemble';
+import { assembleScript, listScripts } from '../../lib/guide-scripts/assemble';
 import { buildNotebook, pageSource } from './notebook';
 import remarkGuideScripts from './remark';
 
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
 
 /** Add to the site's `staticDirectories`. */
 export const GENERATED_STATIC_DIR = '.docusaurus/guide-scripts';

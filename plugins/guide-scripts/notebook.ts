@@ -11,9 +11,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { docToMarkdown, mdxToMarkdown } from '../shared/markdown';
-import { embedCode, parseRef, resolveRef, SCRIPTS_ROOT } from './assemble';
-import { scriptRefOf } from './mdx';
+import { docToMarkdown, mdxToMarkdown } from '../../lib/markdown';
+import { embedCode, parseRef, resolveRef, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
+import { scriptRefOf } from '../../lib/guide-scripts/mdx';
 
 interface Cell {
   cell_type: 'markdown' | 'code';

@@ -4,8 +4,8 @@
  * its scripts (both for a page; a tool under tools/ may have one) and tells it which exist. Any problem fails the build naming the page, the line and the reference.
  */
 import path from 'node:path';
-import { resolveRef, SCRIPTS_ROOT } from './assemble';
-import { downloadsOf, downloadsProblem, filledMeta, scriptRefOf } from './mdx';
+import { resolveRef, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
+import { downloadsOf, downloadsProblem, filledMeta, scriptRefOf } from '../../lib/guide-scripts/mdx';
 
 interface Node {
   type: string;

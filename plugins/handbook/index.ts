@@ -10,7 +10,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, LoadContext } from '@docusaurus/types';
 import * as z from 'zod';
-import { optionsValidator } from '../shared/options';
+import { optionsValidator } from '../../lib/options';
 
 const HANDBOOK_ROUTE = /^\/(intro|markdown-page|tags|tutorial-basics|tutorial-extras)(\/|$)/;
 
@@ -30,7 +30,7 @@ export function withNoindex(html: string, file: string): string {
 
 /**
  * `guides`: whether the site keeps the guides (SITE_CONFIG `pages`; docusaurus.config.ts passes it).
- * Passed in rather than read from plugins/api-reference/site.ts, which would pull the API plugin's
+ * Passed in rather than read from lib/site.ts, which would pull the API plugin's
  * modules into everything that imports `isHandbookRoute` (tests/support/crawl.ts among them).
  */
 export default function handbook(_context: LoadContext, { guides = true }: { guides?: boolean } = {}): Plugin {

@@ -3,8 +3,8 @@
  * OpenAPI document), where the spec and the Markdown twins are, and what is risky (deletes) or
  * billed, as far as the reference documents it.
  */
-import { sampleTarget } from '../api-reference/samples';
-import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '../api-reference/spec';
+import { sampleTarget } from '../../lib/openapi/samples';
+import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '../../lib/openapi/spec';
 import { authSentence } from './api-markdown';
 
 /**
@@ -22,7 +22,7 @@ const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operatio
  * (`siteUrl` ends without a slash).
  */
 export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile: string, agentsPage = true): { prose: string[]; links: string[] } {
-  // The host and credentials the code samples use (plugins/api-reference/samples.ts), for the whole API.
+  // The host and credentials the code samples use (lib/openapi/samples.ts), for the whole API.
   const { baseUrl, auth } = sampleTarget(doc, {});
   // `servers` is optional (webhook-only documents have none): then the base URL is not documented.
   const base = doc.servers?.[0]?.url

@@ -1,5 +1,5 @@
 /** OpenAPI → Markdown twins of the generated API pages: operations, schemas and the info page. */
-import { generateSamples, operationSample, type SampleAuth } from '../api-reference/samples';
+import { generateSamples, operationSample, type SampleAuth } from '../../lib/openapi/samples';
 import {
   deref,
   schemaRefName,
@@ -7,10 +7,10 @@ import {
   type MediaType,
   type OpenApiDocument,
   type Schema,
-} from '../api-reference/spec';
-import { errorHref, isErrorStatus } from '../changelog/errors';
-import { configuredErrorHref, type SiteIdentity } from '../api-reference/site';
-import { oneLine } from '../shared/markdown';
+} from '../../lib/openapi/spec';
+import { errorHref, isErrorStatus } from '../../lib/changelog/errors';
+import { configuredErrorHref, type SiteIdentity } from '../../lib/site';
+import { oneLine } from '../../lib/markdown';
 
 /** The sample languages the twins carry (the pages show more). */
 const TWIN_SAMPLE_LANGUAGES = ['python', 'curl'];
@@ -198,7 +198,7 @@ export function operationMarkdown(doc: OpenApiDocument, entry: ApiOperationEntry
       const res = deref(doc, raw);
       const json = res.content?.['application/json'] ?? Object.values(res.content ?? {})[0];
       const bodyType = json?.schema ? typeLabel(doc, routes, json.schema) : 'no body';
-      // As on the page: a link to /errors only where the API pages have one (plugins/api-reference/site.ts).
+      // As on the page: a link to /errors only where the API pages have one (lib/site.ts).
       const configured = configuredErrorHref(site, status);
       const catalogue = site.errorLinks && isErrorStatus(status) ? ` See [Errors](${errorHref(status)}).` : configured ? ` See [${status === 'default' ? 'errors' : `${status} errors`}](${configured}).` : '';
       out.push(`| ${status} | ${cell(res.description ?? '')}${catalogue} | ${cell(bodyType)} |`);

@@ -3,14 +3,14 @@
  * shows (front matter `openapi_ref`, written by plugins/api-reference), so routes come from the
  * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
  */
-import { normalizeDocument } from '../api-reference/normalize';
-import type { ApiSpec, SiteIdentity } from '../api-reference/site';
-import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../api-reference/spec';
+import { normalizeDocument } from '../../lib/openapi/normalize';
+import type { ApiSpec, SiteIdentity } from '../../lib/site';
+import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../../lib/openapi/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
 import type { DocMeta, Twin } from './index';
-import { firstSentence } from '../shared/markdown';
-import { latestChange, type Release } from '../changelog/history';
-import { withChangeNote } from '../changelog/pages';
+import { firstSentence } from '../../lib/markdown';
+import { latestChange, type Release } from '../../lib/changelog/history';
+import { withChangeNote } from '../../lib/changelog/pages';
 
 /** `releases`: the API's history (plugins/changelog); a page changed in the latest release carries its note. */
 /** The generated pages by the OpenAPI node their front matter names (`openapi_ref`). */
@@ -19,7 +19,7 @@ export const pagesByRef = (pages: DocMeta[]) =>
 
 /** `site`: the error links the API pages carry; `spec`: the document (another's gets its provider links rewritten, as on its pages). */
 export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[], site: SiteIdentity, spec: ApiSpec): Twin[] {
-  // The titles the pages show: one line of plain text (plugins/api-reference/normalize.ts).
+  // The titles the pages show: one line of plain text (lib/openapi/normalize.ts).
   const { doc } = normalizeDocument(source, { providerLinks: !spec.recorded });
   const byRef = pagesByRef(pages);
   const used = new Set<DocMeta>();

@@ -8,17 +8,17 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
-import { openApiDocument } from '../api-reference/document';
+import { API_DOCS_PLUGIN_ID } from '../../lib/openapi/generated';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { openApiDocument } from '../../lib/openapi/document';
 import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
-import { docToMarkdown, firstSentence, oneLine } from '../shared/markdown';
-import { downloadsToMarkdown, fillScriptBlocks } from '../guide-scripts/mdx';
-import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
-import { referenceBlocksToMarkdown } from '../changelog/twins';
+import { docToMarkdown, firstSentence, oneLine } from '../../lib/markdown';
+import { downloadsToMarkdown, fillScriptBlocks } from '../../lib/guide-scripts/mdx';
+import { loadChangelog, RECORDED_SPEC } from '../../lib/changelog/history';
+import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
 import { isHandbookRoute } from '../handbook';
-import { mcpClientsToMarkdown } from '../mcp/clients';
+import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -130,7 +130,7 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
       const recorded = spec.recorded ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
       const recordedPages = spec.recorded ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
       const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
-      // "Changed" notes only where the API pages carry them (plugins/api-reference/site.ts).
+      // "Changed" notes only where the API pages carry them (lib/site.ts).
       const apiTwins = apiTwinsFromPages(doc, apiPages, site.changeNotes ? releases : [], site, spec);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 

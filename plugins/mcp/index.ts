@@ -7,13 +7,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { REPOSITORY_URL } from '../../config/navbar';
-import { highlightsOf } from '../code-blocks/highlight';
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
-import { openApiDocument } from '../api-reference/document';
-import { generatedRoutes, generatedSamples } from '../api-reference/generated';
-import { RECORDED_SPEC, type Release } from '../changelog/history';
-import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from './bundle';
-import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from './clients';
+import { highlightsOf } from '../../lib/code/highlight';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { openApiDocument } from '../../lib/openapi/document';
+import { generatedRoutes, generatedSamples } from '../../lib/openapi/generated';
+import { RECORDED_SPEC, type Release } from '../../lib/changelog/history';
+import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from '../../lib/mcp/bundle';
+import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from '../../lib/mcp/clients';
 
 export const CLIENTS_FILE = `${MCP_DIR}/clients.json`;
 

@@ -3,9 +3,9 @@
  * by term prefix, page blocks for display, and a small manifest. Pure (no files): ./index.ts writes them.
  */
 import { createHash } from 'node:crypto';
-import { deref, entryRef, jsonPointer, listOperations, type OpenApiDocument, type Schema } from '../api-reference/spec';
+import { deref, entryRef, jsonPointer, listOperations, type OpenApiDocument, type Schema } from '../../lib/openapi/spec';
 import type { PageSection } from './extract';
-import { BLOCK_SIZE, BODY_CAP, EXCERPT_SOURCE, identifierWords, pathTerms, shardKey, stemOf, WEIGHT, words, type Manifest, type PageInfo, type Shard } from './matcher';
+import { BLOCK_SIZE, BODY_CAP, EXCERPT_SOURCE, identifierWords, pathTerms, shardKey, stemOf, WEIGHT, words, type Manifest, type PageInfo, type Shard } from '../../lib/search/matcher';
 
 /** A page to index: what search shows of it and the names that should find it first. */
 export interface IndexPage {
@@ -63,7 +63,7 @@ const identifierFields = (name: string): IndexPage['fields'] => {
 
 /**
  * Per API route: its label and the names that should find it. `pages`: the generated pages' routes
- * by OpenAPI node (plugins/api-reference/generated.ts).
+ * by OpenAPI node (lib/openapi/generated.ts).
  */
 export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>> {
   const out = new Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>>();

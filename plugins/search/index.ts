@@ -6,9 +6,9 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
-import { openApiDocument } from '../api-reference/document';
-import { generatedRoutes } from '../api-reference/generated';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { openApiDocument } from '../../lib/openapi/document';
+import { generatedRoutes } from '../../lib/openapi/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
 import { extractPage } from './extract';
 import { isHandbookRoute } from '../handbook';

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_DOCS_PLUGIN_ID } from '../api-reference/options';
-import { siteInputValidator, type SiteInput } from '../api-reference/site';
-import { filesEndingWith } from '../shared/files';
+import { API_DOCS_PLUGIN_ID } from '../../lib/openapi/generated';
+import { siteInputValidator, type SiteInput } from '../../lib/site';
+import { filesEndingWith } from '../../lib/files';
 import type { CardText } from './card';
 import { startRenderPool, type RenderPool } from './render-pool';
 

@@ -4,15 +4,15 @@
  * OpenAPI document does), and no canonical URL on the not-found page (theme-classic gives every
  * page one from its path, and 404.html's would name /404.html, a page no one should index). After
  * the build it fails on a link of our own to an anchor that does not exist, and warns on one of another
- * company's document (plugins/link-check).
+ * company's document (plugins/site-meta/link-check).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { PluginOptions as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import { getFileCommitDate } from '@docusaurus/utils';
-import { siteInputValidator, type ApiSpec, type SiteInput } from '../api-reference/site';
-import { checkAnchors } from '../link-check';
+import { siteInputValidator, type ApiSpec, type SiteInput } from '../../lib/site';
+import { checkAnchors } from './link-check';
 
 type CreateSitemapItems = NonNullable<SitemapOptions['createSitemapItems']>;
 
@@ -39,7 +39,7 @@ export default function siteMeta(_context: LoadContext, { spec }: SiteInput): Pl
       const stripped = html.replace(OWN_URL_TAGS, '');
       if (stripped === html) throw new Error(`site-meta: ${file} has no canonical link to remove (did theme-classic change?)`);
       await fs.writeFile(file, stripped);
-      // Then every page's links to anchors (plugins/link-check): a missing one fails the build, except
+      // Then every page's links to anchors (plugins/site-meta/link-check): a missing one fails the build, except
       // on the API pages of another company's document (its descriptions are not ours: a warning).
       const api = (page: string) => page === '/api' || page.startsWith('/api/');
       await checkAnchors(outDir, { theirs: spec.recorded ? undefined : api });

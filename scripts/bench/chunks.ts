@@ -27,7 +27,7 @@ export const CODEGEN_MARKERS: Array<{ name: string; needles: string[] }> = [
 export const HIGHLIGHTER_MARKERS = ['after-tokenize', 'before-tokenize'];
 
 /**
- * A page's highlights file (plugins/code-blocks/lines.ts: its table of token types, then its
+ * A page's highlights file (lib/code/lines.ts: its table of token types, then its
  * blocks), as a script carries it, a JSON module or a string it parses: startup scripts must not.
  */
 export const HIGHLIGHTS_FILE = /types\\?["']?:\[(?:\\?["'][a-z][\w -]*\\?["'],?)*\],\\?["']?blocks\\?["']?:/;

@@ -14,9 +14,9 @@ import { coldBuild, type BuildTiming } from './build';
 import { CHROME_PATH } from './lighthouse';
 import { jsAtLoad, outputStats, type ScaleRow } from './scale';
 import { benchSearch, type SearchSet } from './search';
-import { normalizeDocument } from '../../plugins/api-reference/normalize';
+import { normalizeDocument } from '../../lib/openapi/normalize';
 import { documentFile, realApiDocuments } from '../../tests/real-apis/documents';
-import { deref, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { deref, listOperations, listWebhooks, parseOpenApi, type ApiOperationEntry, type OpenApiDocument } from '../../lib/openapi/spec';
 
 const MiB = 1024 * 1024;
 

@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
-import { resolveFile } from '../../plugins/shared/files';
+import { resolveFile } from '../../lib/files';
 import { serve, siteHeaders } from '../serve-static';
 import { CHROME_PATH } from './lighthouse';
 

@@ -1,5 +1,5 @@
-// Code highlighted at build time that plugins/mcp writes with createData (plugins/code-blocks/context.tsx says how it is used).
+// Code highlighted at build time that plugins/mcp writes with createData (lib/code/context.tsx says how it is used).
 declare module '@generated/mcp/default/highlights.json' {
-  const highlights: import('../../plugins/code-blocks/lines').HighlightsFile;
+  const highlights: import('../../lib/code/lines').HighlightsFile;
   export default highlights;
 }

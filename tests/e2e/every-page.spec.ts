@@ -49,7 +49,7 @@ for (const { route } of CRAWL_PAGES) {
     await page.waitForLoadState('networkidle');
     const found = problems.map((p) => `${route} ${p}`);
     problems.length = 0;
-    // No control inside content React left as the server sent it (src/components/Static): such a tab or button would not work.
+    // No control inside content React left as the server sent it (lib/ui/Static): such a tab or button would not work.
     const inert = await page.evaluate(() =>
       [...document.querySelectorAll('main :is([role="tab"], button, input:not([disabled]), select, textarea)')]
         .filter((el) => !window.renderedByReact(el))

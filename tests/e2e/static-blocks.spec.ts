@@ -1,5 +1,5 @@
 /**
- * Static blocks (src/components/Static) in Chromium, on the built site: what never changes after
+ * Static blocks (lib/ui/Static) in Chromium, on the built site: what never changes after
  * the build stays as the server sent it, and React renders only the interactive parts.
  *
  * "Rendered by React" is read from the DOM (`window.renderedByReact`, tests/support/crawl.ts). Inside a

@@ -1,5 +1,5 @@
 /**
- * The tab groups (src/components/Tabs) in Chromium: the server's tabs and panels stay through
+ * The tab groups (lib/ui/Tabs) in Chromium: the server's tabs and panels stay through
  * hydration, also when a stored choice is applied; groups with one groupId follow a choice made in
  * any of them and remember it in localStorage; the keyboard moves and chooses as the ARIA tabs
  * pattern says. The server HTML: tests/site/tabs.test.ts; API pages: tests/e2e/api-page.spec.ts.

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assembleText, resolveRef, listScripts } from '../../plugins/guide-scripts/assemble';
-import { downloadsToMarkdown, fillScriptBlocks } from '../../plugins/guide-scripts/mdx';
+import { assembleText, resolveRef, listScripts } from '../../lib/guide-scripts/assemble';
+import { downloadsToMarkdown, fillScriptBlocks } from '../../lib/guide-scripts/mdx';
 import remarkGuideScripts from '../../plugins/guide-scripts/remark';
 import { buildNotebook } from '../../plugins/guide-scripts/notebook';
 import { pickPython } from './support/run';
@@ -147,7 +147,7 @@ test('notebook: the page\'s Python blocks as cells, data as a cell that writes i
       'title: Demo page',
       'description: What the demo does.',
       '---',
-      "import Tabs from '@site/src/components/Tabs';",
+      "import Tabs from '@site/lib/ui/Tabs';",
       '',
       'Intro with a [link](/api/x).',
       '',

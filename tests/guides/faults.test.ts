@@ -8,7 +8,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assembleScript, listScripts, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { assembleScript, listScripts, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
 import { INFERENCE_PATH, startFaultProxy, type Fault, type Seen } from './support/faults';
 import { startMock, type Mock } from './support/mock';
 import { runGuide } from './support/run';

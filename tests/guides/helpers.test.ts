@@ -9,7 +9,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assembleText, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { assembleText, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
 import { pickPython, runProgram, scriptEnv, type Result } from './support/run';
 
 /* ---- the server: each test sets what a path answers and reads what it received ---- */

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
 import { startMock, type Mock } from './support/mock';
 import { runProgram, scriptEnv } from './support/run';
 

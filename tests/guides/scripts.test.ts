@@ -7,7 +7,7 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assembleScript, listScripts, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { assembleScript, listScripts, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
 import { startMock, type Mock } from './support/mock';
 import { runGuide } from './support/run';
 import { trainsBeforeUpload } from './support/uploads';

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { assembleScript, listScripts, parseRef, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
-import { scriptRefOf } from '../../plugins/guide-scripts/mdx';
+import { assembleScript, listScripts, parseRef, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
+import { scriptRefOf } from '../../lib/guide-scripts/mdx';
 import { BUILD_DIR, routeFile } from '../support/build';
 import { pickPython } from './support/run';
 

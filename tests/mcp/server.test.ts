@@ -20,7 +20,7 @@ import { BAD, SAMPLES } from '../support/dataset-samples';
 import { freePort } from '../support/prism';
 import { inspect, LAUNCHER, resultText as text, ROOT, startHttp, TOOLS, type CallResult } from '../support/mcp';
 import { serve } from '../../scripts/serve-static';
-import type { McpBundle } from '../../plugins/mcp/bundle';
+import type { McpBundle } from '../../lib/mcp/bundle';
 
 /** The text of a highlighted code block of the built HTML (lines are <br/>, tokens are spans). */
 const codeText = (code: string) =>

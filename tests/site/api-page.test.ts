@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import { routeFile } from '../support/build';
 import { deref, spec, type Json } from '../support/openapi';
-import { listOperations } from '../../plugins/api-reference/spec';
+import { listOperations } from '../../lib/openapi/spec';
 
 const html = (route: string) => fs.readFile(routeFile(route), 'utf8');
 

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ALL_ROUTES, EXACT_TITLES, SITE_TITLE } from '../support/routes';
 import { BUILD_DIR, exists, fileRoute, htmlFiles, pageTitle, routeFile } from '../support/build';
-import { brokenLinks } from '../../plugins/link-check';
+import { brokenLinks } from '../../plugins/site-meta/link-check';
 
 test('every route of the spec is built with a page title', async () => {
   const problems: string[] = [];

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
-import { errorAnchor, isErrorStatus } from '../../plugins/changelog/errors';
+import { listOperations, parseOpenApi } from '../../lib/openapi/spec';
+import { errorAnchor, isErrorStatus } from '../../lib/changelog/errors';
 import { BUILD_DIR, routeFile } from '../support/build';
 
 const doc = parseOpenApi(readFileSync(path.join(__dirname, '../../openapi/emissary.yaml'), 'utf8'));

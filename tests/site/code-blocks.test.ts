@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'parse5';
 import { BUILD_DIR, fileRoute, htmlFiles } from '../support/build';
-import { highlightToHtml } from '../../plugins/code-blocks/highlight';
+import { highlightToHtml } from '../../lib/code/highlight';
 import { HIGHLIGHTER_MARKERS } from '../../scripts/bench/chunks';
 import type { Node } from '../guides/support/blocks';
 

@@ -1,7 +1,7 @@
 /**
  * The last `npm run build` parsed each OpenAPI document once and diffed the releases once, across all
  * its processes (gen-api, then scripts/build-site.mjs's): the later processes read what the first
- * wrote (plugins/shared/computed-once.ts). Read from the work log the build writes in its folder
+ * wrote (lib/computed-once.ts). Read from the work log the build writes in its folder
  * (EMISSARY_BUILD_STATE, .docusaurus/build-state unless set): a line per result computed ("parse <file>",
  * "diff releases of …") or read ("read …"), with the process that did it.
  */
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { workLog } from '../../plugins/shared/computed-once';
+import { workLog } from '../../lib/computed-once';
 
 const LOG = workLog(process.env.EMISSARY_BUILD_STATE ?? path.join(__dirname, '../../.docusaurus/build-state'));
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { ALL_ROUTES, OPERATION_SLUGS, SCHEMA_SLUGS } from '../support/routes';
 import { BUILD_DIR, exists, routeFile } from '../support/build';
-import { filesEndingWith } from '../../plugins/shared/files';
+import { filesEndingWith } from '../../lib/files';
 import { isHandbookRoute } from '../../plugins/handbook';
 
 const require = createRequire(import.meta.url);

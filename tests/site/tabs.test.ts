@@ -1,5 +1,5 @@
 /**
- * Tab groups in the HTML the build ships (src/components/Tabs: the guides' groups, and the API
+ * Tab groups in the HTML the build ships (lib/ui/Tabs: the guides' groups, and the API
  * page's five kinds drawn on the same state): every panel is in the page, the selected one shown,
  * and every tab is tied to its panel both ways (the Nu HTML Checker fails a selected tab without
  * its panel). Their behaviour in Chromium: tests/e2e/tabs.spec.ts.

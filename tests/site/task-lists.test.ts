@@ -1,5 +1,5 @@
 /**
- * Task lists as the build ships them (plugins/shared/task-list-labels.ts): on every page, each
+ * Task lists as the build ships them (lib/task-list-labels.ts): on every page, each
  * checkbox sits inside a <label> that also holds its item's text.
  */
 import { test } from 'node:test';

@@ -1,7 +1,7 @@
 /** Reads the static build the way a host serves it. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { filesEndingWith, resolveFile } from '../../plugins/shared/files';
+import { filesEndingWith, resolveFile } from '../../lib/files';
 
 /** The build under test: build/, or BUILD_DIR to test another output folder. */
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(__dirname, '../../build'));

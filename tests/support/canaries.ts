@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readRecords, type UpstreamFile } from '../../plugins/shared/upstream';
+import { readRecords, type UpstreamFile } from '../../lib/upstream';
 
 export const ROOT = path.resolve(__dirname, '../..');
 

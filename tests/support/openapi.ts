@@ -1,7 +1,7 @@
 /** The OpenAPI document as tests read it, through the same reader the site's plugins use. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deref as derefIn, listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
+import { deref as derefIn, listOperations, parseOpenApi } from '../../lib/openapi/spec';
 
 export const SPEC_PATH = path.resolve(__dirname, '../../openapi/emissary.yaml');
 

@@ -11,8 +11,8 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { descriptionHtml, withHtmlDescriptions } from '../../plugins/api-reference/descriptions';
 import { API_OUTPUT_DIR, openApiDocsOptions } from '../../plugins/api-reference/options';
-import { siteInput } from '../../plugins/api-reference/site';
-import { apiPageAdditions } from '../../plugins/changelog/pages';
+import { siteInput } from '../../lib/site';
+import { apiPageAdditions } from '../../lib/changelog/pages';
 import { BuiltHtml, Qualifier, schemaName } from '../../plugins/api-reference/components/schemaText';
 import { spec } from '../support/openapi';
 

@@ -5,14 +5,14 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { OpenApiDocument, Schema } from '../../plugins/api-reference/spec';
-import { diffDocuments, type ApiChange } from '../../plugins/changelog/diff';
-import { latestChange, loadChangelog, ownerRef, parseNotes } from '../../plugins/changelog/history';
-import { changelogMarkdown } from '../../plugins/changelog/twins';
+import type { OpenApiDocument, Schema } from '../../lib/openapi/spec';
+import { diffDocuments, type ApiChange } from '../../lib/changelog/diff';
+import { latestChange, loadChangelog, ownerRef, parseNotes } from '../../lib/changelog/history';
+import { changelogMarkdown } from '../../lib/changelog/twins';
 import { atomFeed } from '../../plugins/changelog/feed';
-import { errorCatalogue, errorHref } from '../../plugins/changelog/errors';
-import { withChangeNote, withErrorLinks } from '../../plugins/changelog/pages';
-import { parseOpenApi } from '../../plugins/api-reference/spec';
+import { errorCatalogue, errorHref } from '../../lib/changelog/errors';
+import { withChangeNote, withErrorLinks } from '../../lib/changelog/pages';
+import { parseOpenApi } from '../../lib/openapi/spec';
 
 const SITE = path.resolve(__dirname, '../..');
 

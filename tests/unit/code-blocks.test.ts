@@ -12,9 +12,9 @@ import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkHighlight, { COMPONENT, LOADER } from '../../plugins/code-blocks/remark';
-import { highlightsOf, highlightToHtml, highlightToLines, TypeTable } from '../../plugins/code-blocks/highlight';
-import { codeKey } from '../../plugins/code-blocks/key';
-import { linesToHtml, MARKED, plainHtml, type HighlightsFile, type Lines } from '../../plugins/code-blocks/lines';
+import { highlightsOf, highlightToHtml, highlightToLines, TypeTable } from '../../lib/code/highlight';
+import { codeKey } from '../../lib/code/key';
+import { linesToHtml, MARKED, plainHtml, type HighlightsFile, type Lines } from '../../lib/code/lines';
 import { themeCss } from '../../plugins/code-blocks/theme-css';
 import { themes } from 'prism-react-renderer';
 

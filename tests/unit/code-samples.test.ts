@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SAMPLE_LANGUAGES, API_KEY_PLACEHOLDER } from '../../config/codeSamples';
-import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
+import { generateSamples, sampleRequestFromOperation, type ApiOperation } from '../../lib/openapi/samples';
 
 const BASE = 'https://api.withemissary.com';
 const ORDER = ['python', 'curl', 'go', 'nodejs', 'ruby', 'java', 'powershell'];

@@ -1,13 +1,13 @@
 /**
- * The in-page checker's JSON Schema interpreter (plugins/shared/dataset-check/schema.ts) against ajv,
+ * The in-page checker's JSON Schema interpreter (lib/dataset-check/schema.ts) against ajv,
  * on the rules file's own schemas: the site's CSP forbids ajv's compiled validators in the browser, so
  * the interpreter must accept exactly the rows ajv accepts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
-import { RULES, type Schema } from '../../plugins/shared/dataset-check/rules';
-import { checkValue } from '../../plugins/shared/dataset-check/schema';
+import { RULES, type Schema } from '../../lib/dataset-check/rules';
+import { checkValue } from '../../lib/dataset-check/schema';
 import { TASKS } from '../../src/components/DatasetChecker/tasks';
 
 const SUPPORTED = new Set(['type', 'enum', 'const', 'anyOf', 'minLength', 'minimum', 'maximum', 'minItems', 'items', 'contains', 'minProperties', 'required', 'properties', 'additionalProperties', 'description']);

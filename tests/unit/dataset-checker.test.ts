@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assembleScript, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
-import { checkDataset } from '../../plugins/shared/dataset-check/check';
+import { assembleScript, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
+import { checkDataset } from '../../lib/dataset-check/check';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 
 const RULES = JSON.parse(readFileSync(path.join(SCRIPTS_ROOT, 'data/dataset-rules.json'), 'utf8')) as {

@@ -11,9 +11,9 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deref, findOperation, pathExists, type Json } from '../support/openapi';
-import { kebabCase } from '../../plugins/api-reference/spec';
-import { resolveRef } from '../../plugins/guide-scripts/assemble';
-import { fillScriptBlocks, scriptRefOf } from '../../plugins/guide-scripts/mdx';
+import { kebabCase } from '../../lib/openapi/spec';
+import { resolveRef } from '../../lib/guide-scripts/assemble';
+import { fillScriptBlocks, scriptRefOf } from '../../lib/guide-scripts/mdx';
 import { apiCalls } from '../support/shell';
 
 const DOCS = path.resolve(__dirname, '../../docs');

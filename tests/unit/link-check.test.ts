@@ -1,11 +1,11 @@
-// The build's link check (plugins/link-check) on built pages written here: links in tags only, anchors
+// The build's link check (plugins/site-meta/link-check) on built pages written here: links in tags only, anchors
 // checked against ids in tags only, and a link no browser can follow named instead of crashing the build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brokenLinks, checkAnchors } from '../../plugins/link-check';
+import { brokenLinks, checkAnchors } from '../../plugins/site-meta/link-check';
 
 function site(pages: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'link-check-'));

@@ -1,16 +1,16 @@
 /** The llms-txt plugin's converters: MDX → Markdown for guides, OpenAPI → Markdown for API pages. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../plugins/shared/markdown';
+import { docToMarkdown, firstSentence, mdxToMarkdown } from '../../lib/markdown';
 import { operationMarkdown, schemaMarkdown } from '../../plugins/llms-txt/api-markdown';
 import { readFileSync } from 'node:fs';
 import { agentSection } from '../../plugins/llms-txt/agents';
-import { kebabCase, listOperations, parseOpenApi, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { kebabCase, listOperations, parseOpenApi, type OpenApiDocument } from '../../lib/openapi/spec';
 import { postmanCollection } from '../../plugins/api-reference/postman';
 
 test('imports go, but imports inside code blocks stay', () => {
   const md = mdxToMarkdown(
-    ["import Tabs from '@site/src/components/Tabs';", "import TabItem from '@site/src/components/Tabs/TabItem';", '', 'Text.', '', '```python', 'import os', '```'].join('\n'),
+    ["import Tabs from '@site/lib/ui/Tabs';", "import TabItem from '@site/lib/ui/Tabs/TabItem';", '', 'Text.', '', '```python', 'import os', '```'].join('\n'),
   );
   assert.equal(md, ['Text.', '', '```python', 'import os', '```', ''].join('\n'));
 });

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ERRORS_PAGE, errorGuidance, MAX_OPERATION_BYTES, mcpBundle, operationSamples } from '../../plugins/mcp/bundle';
-import { generateSamples, operationSample } from '../../plugins/api-reference/samples';
-import { entryRef, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
-import { cardName, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../plugins/mcp/clients';
+import { ERRORS_PAGE, errorGuidance, MAX_OPERATION_BYTES, mcpBundle, operationSamples } from '../../lib/mcp/bundle';
+import { generateSamples, operationSample } from '../../lib/openapi/samples';
+import { entryRef, listOperations, type OpenApiDocument } from '../../lib/openapi/spec';
+import { cardName, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../lib/mcp/clients';
 
 test('every section of docs/errors.mdx gives causes, what to do and whether to retry, or its prose', () => {
   const guidance = errorGuidance(readFileSync(ERRORS_PAGE, 'utf8'));

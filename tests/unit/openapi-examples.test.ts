@@ -4,7 +4,7 @@ import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { HTTP_METHODS } from '../../plugins/api-reference/spec';
+import { HTTP_METHODS } from '../../lib/openapi/spec';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveRef, SCRIPTS_ROOT } from '../../plugins/guide-scripts/assemble';
+import { resolveRef, SCRIPTS_ROOT } from '../../lib/guide-scripts/assemble';
 
 const REGIONS = ['load', 'clean', 'sentences', 'sentence-pairs', 'paragraph-chunks', 'split'];
 

@@ -1,5 +1,5 @@
 /**
- * The site's inputs reach the plugins as options (docusaurus.config.ts, plugins/api-reference/site.ts):
+ * The site's inputs reach the plugins as options (docusaurus.config.ts, lib/site.ts):
  * read once from OPENAPI_SPEC and SITE_CONFIG, checked by each plugin's validateOptions, and kept out of
  * the site configuration Docusaurus sends to the browser.
  */
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { validateConfig } from '@docusaurus/core/lib/server/configValidation';
-import { siteInput, withOptions } from '../../plugins/api-reference/site';
+import { siteInput, withOptions } from '../../lib/site';
 import llmsTxt from '../../plugins/llms-txt';
 import apiReference from '../../plugins/api-reference';
 import handbook from '../../plugins/handbook';

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateSamples, queryPairs, requestUrl, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
+import { generateSamples, queryPairs, requestUrl, sampleRequestFromOperation, type ApiOperation } from '../../lib/openapi/samples';
 import { startPrism } from '../support/prism';
 
 const twoInts = { type: 'array', minItems: 2, items: { type: 'integer' } };

@@ -11,9 +11,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { mergeAllOf } from '../../plugins/api-reference/components/schemaNormalize';
 import { authenticationMdx, clean } from '../../plugins/api-reference/page-mdx';
 import { descriptionHtml, mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from '../../plugins/api-reference/descriptions';
-import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../plugins/api-reference/normalize';
-import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, type ApiOperation } from '../../plugins/api-reference/samples';
-import { deref, listOperations, type OpenApiDocument } from '../../plugins/api-reference/spec';
+import { normalizeDocument, providerLinksWarning, withProviderLinks } from '../../lib/openapi/normalize';
+import { generateSamples, MAX_GENERATED_BODY_CHARS, sampleRequestFromOperation, type ApiOperation } from '../../lib/openapi/samples';
+import { deref, listOperations, type OpenApiDocument } from '../../lib/openapi/spec';
 import { BuiltHtml, Qualifier } from '../../plugins/api-reference/components/schemaText';
 import { guardedSchema, withAgreeingAllOf } from '../../plugins/api-reference/components/allOfGuard';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf } from '../../plugins/api-reference/components/schemaNormalize';
-import { parseOpenApi } from '../../plugins/api-reference/spec';
+import { parseOpenApi } from '../../lib/openapi/spec';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- schemas are whatever the documents hold */
 type S = any;

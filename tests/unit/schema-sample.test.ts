@@ -1,9 +1,9 @@
 /** Sample values built from schemas (for values without an example) and safe page titles. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sampleFromSchema } from '../../plugins/api-reference/schema-sample';
-import { normalizeDocument, plainTitle, splitTitle, yamlString } from '../../plugins/api-reference/normalize';
-import { refResolver, type OpenApiDocument, type Schema } from '../../plugins/api-reference/spec';
+import { sampleFromSchema } from '../../lib/openapi/schema-sample';
+import { normalizeDocument, plainTitle, splitTitle, yamlString } from '../../lib/openapi/normalize';
+import { refResolver, type OpenApiDocument, type Schema } from '../../lib/openapi/spec';
 import { parse } from 'yaml';
 
 const schemas: Record<string, Schema> = {
@@ -93,8 +93,8 @@ test('two items that would write one page fail the generation, naming both', asy
 
 test('an OpenAPI 3.0 document: server variables, nullable, the exclusiveMinimum flag, x-webhooks, no security', async () => {
   const { readFileSync } = await import('node:fs');
-  const { listOperations, listWebhooks, entryRef } = await import('../../plugins/api-reference/spec');
-  const { operationSample, requestUrl } = await import('../../plugins/api-reference/samples');
+  const { listOperations, listWebhooks, entryRef } = await import('../../lib/openapi/spec');
+  const { operationSample, requestUrl } = await import('../../lib/openapi/samples');
   const small = parse(readFileSync(new URL('../fixtures/openapi/small-3.0.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
   const { doc: normal } = normalizeDocument(small);
   const [tides, health] = listOperations(normal);

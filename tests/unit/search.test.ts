@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { apiFields, buildIndex, type IndexPage } from '../../plugins/search/build-index';
 import { extractPage } from '../../plugins/search/extract';
-import { BLOCK_SIZE, excerpt, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../plugins/search/matcher';
-import { searchIndex } from '../../plugins/search/engine';
-import { entryRef, jsonPointer, listOperations, parseOpenApi } from '../../plugins/api-reference/spec';
+import { BLOCK_SIZE, excerpt, oneEditApart, queryTerms, rank, shardKeys, type PageInfo, type Shard } from '../../lib/search/matcher';
+import { searchIndex } from '../../lib/search/engine';
+import { entryRef, jsonPointer, listOperations, parseOpenApi } from '../../lib/openapi/spec';
 
 const doc = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
-// The generated pages' routes, as plugins/api-reference/generated.ts reads them from a build (this test runs before one).
+// The generated pages' routes, as lib/openapi/generated.ts reads them from a build (this test runs before one).
 const pages = new Map([
   ...listOperations(doc).map((e): [string, string] => [entryRef(doc, e), e.route]),
   ...Object.keys(doc.components?.schemas ?? {}).map((name): [string, string] => [jsonPointer('components', 'schemas', name), `/api/schemas/${name.toLowerCase()}`]),

@@ -1,10 +1,10 @@
-/** The one configuration file of a site built from another document (SITE_CONFIG, plugins/api-reference/site.ts). */
+/** The one configuration file of a site built from another document (SITE_CONFIG, lib/site.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { siteConfig } from '../../plugins/api-reference/site';
+import { siteConfig } from '../../lib/site';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'site-config-'));
 const file = (name: string, text: string) => {

@@ -1,5 +1,5 @@
 /**
- * src/components/Static/plain.ts: which children a static block may leave unrendered. Markup and
+ * lib/ui/Static/plain.ts: which children a static block may leave unrendered. Markup and
  * registered components are plain; an event handler, an unregistered component (a code block,
  * tabs, details) or a multi-line `code` (a code block, not inline code) anywhere inside is not.
  * And which API field lines are static (plugins/api-reference/components/staticLines.ts).
@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement as h, Fragment, type ReactNode } from 'react';
-import { markPlain, markPlainWhenInline, plain } from '../../src/components/Static/plain';
+import { markPlain, markPlainWhenInline, plain } from '../../lib/ui/Static/plain';
 import { staticFieldLine, staticParamLine } from '../../plugins/api-reference/components/staticLines';
 
 const Link = (props: { href: string; children?: ReactNode }) => h('a', props);

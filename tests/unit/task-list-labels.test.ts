@@ -1,5 +1,5 @@
 /**
- * plugins/shared/task-list-labels.ts on the HTML tree remark-gfm makes of task lists: each checkbox
+ * lib/task-list-labels.ts on the HTML tree remark-gfm makes of task lists: each checkbox
  * ends up inside a <label> with its item's inline text, and a nested list stays outside the label.
  */
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import type { Element, Root, RootContent } from 'hast';
-import { labelTaskItems } from '../../plugins/shared/task-list-labels';
+import { labelTaskItems } from '../../lib/task-list-labels';
 
 function tree(markdown: string): Root {
   const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);

@@ -1,12 +1,12 @@
 /**
- * The in-page checker's token counts (plugins/shared/dataset-check/tokenize.ts, the module its worker
+ * The in-page checker's token counts (lib/dataset-check/tokenize.ts, the module its worker
  * imports) against token ids published for fixed strings by other projects' tests and documentation of
  * each tokenizer, and the base-model list against the tokenizers and sources it names.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { countRows, loadCounter, loadEncoder, textsOf } from '../../plugins/shared/dataset-check/tokenize';
-import { MODELS, TOKENIZERS, DEFAULT_MODEL, templateOf, type TokenizerId } from '../../plugins/shared/dataset-check/models';
+import { countRows, loadCounter, loadEncoder, textsOf } from '../../lib/dataset-check/tokenize';
+import { MODELS, TOKENIZERS, DEFAULT_MODEL, templateOf, type TokenizerId } from '../../lib/dataset-check/models';
 
 /** Ids without the begin-of-text or [CLS]/[SEP] tokens, as the Llama, Mistral and BERT tokenizers give them. */
 const KNOWN: Record<TokenizerId, Array<[string, number[]]>> = {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPLACEMENTS, SERVER_REPLACEMENTS, routeBucketReplacements } from '../../plugins/fast-hydration';
-import { hashOf, type UpstreamFile } from '../../plugins/shared/upstream';
+import { hashOf, type UpstreamFile } from '../../lib/upstream';
 import { CANARY_OWNERS, installedVersion, packageDir, ROOT as root, upstreamPath, type CanaryOwner } from '../support/canaries';
 
 const plugin = path.join(root, 'plugins/fast-hydration');

@@ -6,7 +6,7 @@
 import React, { type CSSProperties, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import TabItem from '@site/src/components/Tabs/TabItem';
+import TabItem from '@site/lib/ui/Tabs/TabItem';
 import type { MediaExamples } from './bodyExamples';
 import { exampleTabs } from './ExampleTabs';
 import Schema from './Schema';

@@ -7,7 +7,7 @@
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import CodeBlock from '@theme/CodeBlock';
-import TabItem from '@site/src/components/Tabs/TabItem';
+import TabItem from '@site/lib/ui/Tabs/TabItem';
 import { bodyExamples, type BodyExample, type MediaExamples } from './bodyExamples';
 import { BuiltHtml } from './schemaText';
 

@@ -9,8 +9,8 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import { translate } from '@docusaurus/Translate';
-import TabItem from '@site/src/components/Tabs/TabItem';
-import { StaticPart } from '@site/src/components/Static';
+import TabItem from '@site/lib/ui/Tabs/TabItem';
+import { StaticPart } from '@site/lib/ui/Static';
 import { BuiltHtml, Qualifier, schemaName as nameOf } from './schemaText';
 import { staticFieldLine, staticParamLine } from './staticLines';
 import { SchemaTabs } from './Tabs';

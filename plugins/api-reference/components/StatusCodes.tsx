@@ -5,7 +5,7 @@
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import Details from '@theme/Details';
-import TabItem from '@site/src/components/Tabs/TabItem';
+import TabItem from '@site/lib/ui/Tabs/TabItem';
 import { ResponseBody } from './Body';
 import ResponseHeaders from './ResponseHeaders';
 import { ApiTabs } from './Tabs';

@@ -1,7 +1,7 @@
 /**
  * The API page's tab groups: status codes, media types, schema variants, discriminator values
  * and callbacks. One component draws all five with the OpenAPI theme's class names (its
- * stylesheet styles them), on the guides' tab state and TabItem (src/components/Tabs): every
+ * stylesheet styles them), on the guides' tab state and TabItem (lib/ui/Tabs): every
  * group stays mounted through hydration and every tab names its panel, so the server HTML is what
  * the reader keeps.
  */
@@ -9,7 +9,7 @@ import React, { cloneElement, useEffect, useRef, useState, type MouseEvent, type
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import { translate } from '@docusaurus/Translate';
-import { TabGroupProvider, tabItems, useTabGroup, type TabGroupProps, type TabItemProps } from '@site/src/components/Tabs/group';
+import { TabGroupProvider, tabItems, useTabGroup, type TabGroupProps, type TabItemProps } from '@site/lib/ui/Tabs/group';
 
 type Variant = 'api' | 'mime' | 'schema' | 'discriminator' | 'operation';
 

@@ -1,6 +1,6 @@
 /**
  * Which field lines of an API page are plain markup, kept as the server sent them when the page
- * hydrates (src/components/Static, `StaticPart`): a line is static unless it draws example tabs
+ * hydrates (lib/ui/Static, `StaticPart`): a line is static unless it draws example tabs
  * (./Field's `Examples` draws tabs for two or more `examples`, whatever `example` holds) or holds
  * something its caller adds below it.
  */

@@ -1,6 +1,6 @@
 /** The base model whose tokenizer counts the tokens, and the epochs the total is multiplied by. Loaded with the checker, not with the page. */
 import React, { type ReactNode } from 'react';
-import { MODELS } from '../../../plugins/shared/dataset-check/models';
+import { MODELS } from '../../../lib/dataset-check/models';
 import { actions, update, useCounting } from './store';
 import styles from './tokens.module.css';
 

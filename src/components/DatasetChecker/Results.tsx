@@ -1,12 +1,12 @@
 /** What the checker found: the layout it used, a summary of the file, and every problem with its line and fix. */
 import React, { type ReactNode } from 'react';
-import type { Report } from '../../../plugins/shared/dataset-check/check';
-import { TOKENIZERS, modelNamed, templateOf, type BaseModel } from '../../../plugins/shared/dataset-check/models';
-import { RULES } from '../../../plugins/shared/dataset-check/rules';
+import type { Report } from '../../../lib/dataset-check/check';
+import { TOKENIZERS, modelNamed, templateOf, type BaseModel } from '../../../lib/dataset-check/models';
+import { RULES } from '../../../lib/dataset-check/rules';
 import { useCounting, type Counting } from './store';
 import styles from './styles.module.css';
 import tokenStyles from './tokens.module.css';
-import { number, plural, verdict } from '../../../plugins/shared/dataset-check/verdict';
+import { number, plural, verdict } from '../../../lib/dataset-check/verdict';
 
 export { verdict };
 

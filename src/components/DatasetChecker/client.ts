@@ -1,6 +1,6 @@
 /** The checker's enhancement, loaded on the reader's first move towards the form: starts the worker, shows results. */
-import type { Report } from '../../../plugins/shared/dataset-check/check';
-import { modelNamed } from '../../../plugins/shared/dataset-check/models';
+import type { Report } from '../../../lib/dataset-check/check';
+import { modelNamed } from '../../../lib/dataset-check/models';
 import { actions, current, update, type Tokens } from './store';
 import type { CheckRequest, WorkerMessage } from './protocol';
 

@@ -5,7 +5,7 @@
  */
 import React, { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { TASKS } from './tasks';
-import type { Report } from '../../../plugins/shared/dataset-check/check';
+import type { Report } from '../../../lib/dataset-check/check';
 import type { Checker } from './client';
 import styles from './styles.module.css';
 

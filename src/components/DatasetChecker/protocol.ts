@@ -1,6 +1,6 @@
 /** Messages between the page and the checker's worker. */
-import type { Report } from '../../../plugins/shared/dataset-check/check';
-import type { TokenCount } from '../../../plugins/shared/dataset-check/tokenize';
+import type { Report } from '../../../lib/dataset-check/check';
+import type { TokenCount } from '../../../lib/dataset-check/tokenize';
 
 export interface CheckRequest {
   id: number;

@@ -3,8 +3,8 @@
  * (loaded with the checker) rather than in the page's component, so the page carries no code for them.
  */
 import { useSyncExternalStore } from 'react';
-import type { TokenCount } from '../../../plugins/shared/dataset-check/tokenize';
-import { DEFAULT_MODEL } from '../../../plugins/shared/dataset-check/models';
+import type { TokenCount } from '../../../lib/dataset-check/tokenize';
+import { DEFAULT_MODEL } from '../../../lib/dataset-check/models';
 
 export type Tokens = { tokens: TokenCount; ms: number } | { failed: string };
 export interface Counting {

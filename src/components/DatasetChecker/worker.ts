@@ -3,9 +3,9 @@
  * Checks a dataset off the main thread, so a big file never freezes the page, then counts its tokens with
  * the chosen base model's tokenizer, loaded (from this site) only then. Makes no other request.
  */
-import { checkDataset, MAX_CHECK_BYTES } from '../../../plugins/shared/dataset-check/check';
-import { modelNamed, templateOf } from '../../../plugins/shared/dataset-check/models';
-import { countRows, loadCounter } from '../../../plugins/shared/dataset-check/tokenize';
+import { checkDataset, MAX_CHECK_BYTES } from '../../../lib/dataset-check/check';
+import { modelNamed, templateOf } from '../../../lib/dataset-check/models';
+import { countRows, loadCounter } from '../../../lib/dataset-check/tokenize';
 import type { CheckRequest, RecountRequest, WorkerMessage } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -4,7 +4,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
 import { leftOut } from '../leftOut';
-import { copyText } from '../clipboard';
+import { copyText } from '../../../lib/ui/clipboard';
 
 /** The Markdown twin of a page (plugins/llms-txt): its URL plus `.md`, `/index.md` for the home page. */
 export function markdownUrl(pathname: string): string {

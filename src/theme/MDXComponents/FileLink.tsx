@@ -4,21 +4,14 @@
  * (`/openapi.yaml`, `/api/create-project.md`). The site's router knows no such path, so its link
  * would open the not-found page in place of the file, and the build would report it as broken (the
  * files are written after the pages). Those are plain links: the browser fetches the file.
- * plugins/link-check and tests/site check that every such file exists in the build.
+ * plugins/site-meta/link-check and tests/site check that every such file exists in the build.
  */
 import React, { type ComponentProps, type ReactNode } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
+import { isSiteFile } from '@site/lib/ui/Static/links';
 
 const ThemeLink = MDXComponents.a;
 
-/** A path of this site (not `//host/…`) whose last segment has an extension other than .html. */
-export function isSiteFile(href: string | undefined): boolean {
-  if (!href || !href.startsWith('/') || href.startsWith('//')) return false;
-  const pathname = href.replace(/[?#].*$/, '');
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  // A letter first: a page such as /changelog/v1.2 keeps the router.
-  return /\.[a-z][a-z0-9]*$/i.test(last) && !/\.html?$/i.test(last);
-}
 
 type Props = ComponentProps<'a'> & { 'data-noBrokenLinkCheck'?: boolean };
 

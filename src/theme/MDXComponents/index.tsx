@@ -1,10 +1,10 @@
 // theme-classic's MDX components, with Markdown tables in a keyboard-reachable scrolling region (./Table),
 // links to the site's files (not pages) as plain links (./FileLink), and the blocks that never change
-// (paragraphs, lists, quotes, tables, headings) left as the server sent them (src/components/Static).
+// (paragraphs, lists, quotes, tables, headings) left as the server sent them (lib/ui/Static).
 import type { ComponentType, ReactNode } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
-import { staticBlock } from '@site/src/components/Static';
-import { markPlain, markPlainWhenInline } from '@site/src/components/Static/plain';
+import { staticBlock } from '@site/lib/ui/Static';
+import { markPlain, markPlainWhenInline } from '@site/lib/ui/Static/plain';
 import FileLink from './FileLink';
 import Table from './Table';
 

@@ -92,7 +92,7 @@ export function pageBlocks(html: string): PageBlock[] {
   return blocks;
 }
 
-/** Titles the guide-scripts plugin gives (plugins/guide-scripts/mdx.ts blockTitle): read back as a reader sees them. */
+/** Titles the guide-scripts plugin gives (lib/guide-scripts/mdx.ts blockTitle): read back as a reader sees them. */
 export const CONTINUES = /^Continues from the helpers and the (Python|shell) blocks above$/;
 /** The summary of the `<details>` that holds the helpers (and, on some pages, how the script starts). */
 export const HELPERS_SUMMARY = /^Show the helpers\b/;

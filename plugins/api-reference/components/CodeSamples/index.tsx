@@ -1,6 +1,6 @@
 import React, { useEffect, useState, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import type { CodeSample } from '../../samples';
+import type { CodeSample } from '../../../../lib/openapi/samples';
 import styles from './styles.module.css';
 
 const STORAGE_KEY = 'emissary.sampleLanguage';

@@ -3,7 +3,7 @@ import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import changelog from '@generated/changelog/default/changelog.json';
-import type { Release } from '../../history';
+import type { Release } from '../../../../lib/changelog/history';
 import styles from './styles.module.css';
 
 export function Classification({ breaking }: { breaking: boolean }): ReactNode {

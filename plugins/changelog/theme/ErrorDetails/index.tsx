@@ -3,8 +3,8 @@ import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import errors from '@generated/changelog/default/errors.json';
-import type { Highlights } from '../../../code-blocks/context';
-import type { ErrorEntry } from '../../errors';
+import type { Highlights } from '../../../../lib/code/context';
+import type { ErrorEntry } from '../../../../lib/changelog/errors';
 import styles from './styles.module.css';
 
 /** The examples highlighted at build time (../../index.ts), loaded only for a block the browser renders itself. */

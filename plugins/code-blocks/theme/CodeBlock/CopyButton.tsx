@@ -1,10 +1,10 @@
-/** The code block's copy button: copies the code as written (the block's text, without highlighting), in secure contexts and over plain HTTP alike (src/components/clipboard.ts). */
+/** The code block's copy button: copies the code as written (the block's text, without highlighting), in secure contexts and over plain HTTP alike (lib/ui/clipboard.ts). */
 import React, { useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { translate } from '@docusaurus/Translate';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
-import { copyText } from '@site/src/components/clipboard';
+import { copyText } from '@site/lib/ui/clipboard';
 import styles from './styles.module.css';
 
 export default function CopyButton({ code, className }: { code: string; className?: string }): ReactNode {

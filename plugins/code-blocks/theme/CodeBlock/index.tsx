@@ -16,9 +16,9 @@
  */
 import React, { use, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { HighlightsContext, type Highlights, type HighlightsLoader } from '../../context';
-import { codeKey } from '../../key';
-import { linesToHtml, plainHtml, type Lines } from '../../lines';
+import { HighlightsContext, type Highlights, type HighlightsLoader } from '../../../../lib/code/context';
+import { codeKey } from '../../../../lib/code/key';
+import { linesToHtml, plainHtml, type Lines } from '../../../../lib/code/lines';
 import CopyButton from './CopyButton';
 import styles from './styles.module.css';
 

@@ -1,7 +1,7 @@
-/** Links to a guide page's assembled scripts (see plugins/guide-scripts). Server-rendered, and left as the server sent it (src/components/Static); no JS needed. */
+/** Links to a guide page's assembled scripts (see plugins/guide-scripts). Server-rendered, and left as the server sent it (lib/ui/Static); no JS needed. */
 import React from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { StaticPart } from '@site/src/components/Static';
+import { StaticPart } from '@site/lib/ui/Static';
 
 export interface Props {
   /** The page path, e.g. `fine-tuning/quickstart`: the scripts are docs/_scripts/<page>.py and .sh. */

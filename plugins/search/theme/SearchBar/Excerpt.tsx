@@ -1,7 +1,7 @@
 // A result's excerpt: the section's text around the query's words, the matched words in <mark>. Text nodes only, never HTML.
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
-import type { ExcerptPart } from '../../matcher';
+import type { ExcerptPart } from '../../../../lib/search/matcher';
 import styles from './Excerpt.module.css';
 
 /** `lines`: at most this many lines shown (the navbar's popup), the rest cut with an ellipsis. */

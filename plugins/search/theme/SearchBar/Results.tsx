@@ -3,7 +3,7 @@ import React, { useEffect, useMemo, useRef, useState, type ReactNode, type RefOb
 import clsx from 'clsx';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { search, warm, type SearchHit } from '../../engine';
+import { search, warm, type SearchHit } from '../../../../lib/search/engine';
 import Excerpt from './Excerpt';
 import styles from './styles.module.css';
 

@@ -3,7 +3,7 @@ import React, { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { SearchHit } from '../../engine';
+import type { SearchHit } from '../../../../lib/search/engine';
 import Excerpt from '../SearchBar/Excerpt';
 
 export default function SearchPage(): ReactNode {
@@ -14,7 +14,7 @@ export default function SearchPage(): ReactNode {
     setHits(null);
     if (!query) return;
     let current = true;
-    import('../../engine')
+    import('../../../../lib/search/engine')
       .then((engine) => engine.search(base, query, 50))
       .then(
         (found) => current && setHits(found),

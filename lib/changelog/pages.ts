@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { badgeMarkdown, latestChange, loadChangelog, type ChangeBadge, type Release } from './history';
 import type { ChangeOwner } from './diff';
 import { errorHref } from './errors';
-import { withErrorResponseLinks } from '../api-reference/spec';
-import type { PageAdditions } from '../api-reference/options';
+import { withErrorResponseLinks } from '../openapi/spec';
+import type { PageAdditions } from '../openapi/generated';
 
 const SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let loaded: Release[] | undefined;

@@ -4,11 +4,11 @@
  * Synchronous, so that the page generator (plugins/api-reference/options.ts) can call it too.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { computedOnce, hashOf } from '../shared/computed-once';
+import { computedOnce, hashOf } from '../computed-once';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { jsonPointer, type OpenApiDocument } from '../api-reference/spec';
-import { openApiDocument, RECORDED_SPEC } from '../api-reference/document';
+import { jsonPointer, type OpenApiDocument } from '../openapi/spec';
+import { openApiDocument, RECORDED_SPEC } from '../openapi/document';
 import { diffDocuments, type ApiChange, type ChangeOwner } from './diff';
 
 export const HISTORY_DIR = 'openapi/history';

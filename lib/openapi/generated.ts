@@ -4,8 +4,27 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_OUTPUT_DIR } from './options';
 import type { CodeSample } from './samples';
+
+/** The docs-plugin instance that serves the generated pages under /api. */
+export const API_DOCS_PLUGIN_ID = 'api';
+/**
+ * Generated pages (gitignored), outside docs/, named no longer than docs/api was (each page's path is in
+ * the browser's route table). One path segment, equal to the docs instance's
+ * path: for a nested folder the generator would prefix every sidebar id with its last segments.
+ */
+export const API_OUTPUT_DIR = 'api-docs';
+
+/**
+ * What another plugin adds to each generated page: lib/changelog's latest-release notes and
+ * links from error responses to /errors. The config hands it over to plugins/api-reference.
+ */
+export interface PageAdditions {
+  /** The page's Markdown with the latest release's note about this operation (operationId) or schema (name). */
+  withNote(markdown: string, kind: 'operation' | 'schema', name: string | undefined): string;
+  /** The responses (HTML descriptions) with a link from each error to what to do about it. */
+  withErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T;
+}
 
 interface GeneratedPage {
   file: string;

@@ -1,5 +1,5 @@
 /** The dataset rules (docs/_scripts/data/dataset-rules.json, the one source), typed for the in-page checker. */
-import data from '../../../docs/_scripts/data/dataset-rules.json';
+import data from '../../docs/_scripts/data/dataset-rules.json';
 
 /** The subset of JSON Schema the rules use; tests/unit/dataset-checker.test.ts fails on any other keyword. */
 export interface Schema {

@@ -3,11 +3,10 @@
  * Docusaurus <Link> handles them: a click on a link to a page of this site navigates in place
  * through the router, as <Link> does, and pointing at or touching one preloads its page
  * (window.docusaurus.preload, as <Link> does on intent). Links to other sites, to files of this
- * site (../../theme/MDXComponents/FileLink: the router knows no such path), to a fragment of this
+ * site (isSiteFile below, which src/theme/MDXComponents/FileLink uses too: the router knows no such path), to a fragment of this
  * page, and clicks with a modifier key or another button stay the browser's.
  */
 import type { MouseEvent, TouchEvent } from 'react';
-import { isSiteFile } from '@site/src/theme/MDXComponents/FileLink';
 
 interface History {
   push(path: string): void;
@@ -46,4 +45,13 @@ export function preloadLink(event: MouseEvent<HTMLElement> | TouchEvent<HTMLElem
   if (!path || preloaded.has(link.pathname)) return;
   preloaded.add(link.pathname);
   (window as unknown as { docusaurus?: { preload(path: string): unknown } }).docusaurus?.preload(link.pathname);
+}
+
+/** A path of this site (not `//host/…`) whose last segment has an extension other than .html. */
+export function isSiteFile(href: string | undefined): boolean {
+  if (!href || !href.startsWith('/') || href.startsWith('//')) return false;
+  const pathname = href.replace(/[?#].*$/, '');
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  // A letter first: a page such as /changelog/v1.2 keeps the router.
+  return /\.[a-z][a-z0-9]*$/i.test(last) && !/\.html?$/i.test(last);
 }

@@ -4,7 +4,7 @@
  * return it. The written guidance for each status lives in docs/errors.mdx.
  */
 import { markdownHtml } from './inline';
-import { deref, isErrorStatus, jsonPointer, listOperations, schemaRefName, type OpenApiDocument, type Schema } from '../api-reference/spec';
+import { deref, isErrorStatus, jsonPointer, listOperations, schemaRefName, type OpenApiDocument, type Schema } from '../openapi/spec';
 
 export const ERRORS_ROUTE = '/errors';
 
@@ -44,7 +44,7 @@ function typeName(doc: OpenApiDocument, schema: Schema): string {
 
 /**
  * Every error status of the document, in status order (`default` last). `routes`: the generated
- * pages by OpenAPI node (plugins/api-reference/generated.ts); without them no schema is linked.
+ * pages by OpenAPI node (lib/openapi/generated.ts); without them no schema is linked.
  */
 export function errorCatalogue(doc: OpenApiDocument, routes?: Map<string, string>): ErrorEntry[] {
   const schemaRoute = (name: string | undefined) => {

@@ -12,7 +12,7 @@ import {
   type OpenApiDocument,
   type Parameter,
   type Schema,
-} from '../api-reference/spec';
+} from '../openapi/spec';
 
 /** `slug` names the owner's anchor on /changelog; its page comes from the generated output (OwnerChanges.page). */
 export type ChangeOwner =

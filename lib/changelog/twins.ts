@@ -1,5 +1,5 @@
 /** The Markdown twins of /changelog and /errors: their components replaced by the same content in Markdown. */
-import type { OpenApiDocument } from '../api-reference/spec';
+import type { OpenApiDocument } from '../openapi/spec';
 import { errorCatalogue, errorMarkdown } from './errors';
 import { CHANGELOG_ROUTE, type Release } from './history';
 

@@ -1,5 +1,5 @@
 /** The base models a reader picks from (docs/_scripts/data/base-models.json, the one source), typed. No tokenizer here. */
-import data from '../../../docs/_scripts/data/base-models.json';
+import data from '../../docs/_scripts/data/base-models.json';
 
 export type TokenizerId = 'llama3' | 'llama2' | 'mistral' | 'wordpiece';
 

@@ -1,6 +1,6 @@
 /**
  * What a build computes once and every later process of it reads: the parsed OpenAPI documents
- * (plugins/api-reference/document.ts) and the diff of the releases (plugins/changelog/history.ts).
+ * (lib/openapi/document.ts) and the diff of the releases (lib/changelog/history.ts).
  * `npm run build` runs gen-api, then Docusaurus in more than one process (scripts/build-site.mjs):
  * the first to need a result computes it and writes it into the build's folder, named by the hash of
  * its inputs; the others read that file.
@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SITE_DIR = path.join(__dirname, '../..');
+const SITE_DIR = path.join(__dirname, '..');
 
 /** The work log of the build in `state` (EMISSARY_BUILD_STATE). */
 export const workLog = (state: string) => path.join(state, 'work.log');

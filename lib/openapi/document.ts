@@ -6,7 +6,7 @@
  * Callers must not modify the document they get.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { computedOnce, hashOf, siteFile } from '../shared/computed-once';
+import { computedOnce, hashOf, siteFile } from '../computed-once';
 import { parseOpenApi, type OpenApiDocument } from './spec';
 
 interface Loaded {

@@ -26,10 +26,10 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { LoadContext, Plugin, PluginConfig } from '@docusaurus/types';
 import * as z from 'zod';
-import { optionsValidator } from '../shared/options';
-import { isErrorStatus, kebabCase, withErrorResponseLinks } from './spec';
-import { openApiDocument, RECORDED_SPEC } from './document';
-import { splitTitle } from './normalize';
+import { optionsValidator } from './options';
+import { isErrorStatus, kebabCase, withErrorResponseLinks } from './openapi/spec';
+import { openApiDocument, RECORDED_SPEC } from './openapi/document';
+import { splitTitle } from './openapi/normalize';
 
 /** The OpenAPI document the site is built from. */
 export interface ApiSpec {

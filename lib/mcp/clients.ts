@@ -100,7 +100,7 @@ export function mcpClientsToMarkdown(source: string, siteUrl: string): string {
   const configs = clientConfigs(siteUrl);
   return source.replace(/^<McpClient\s+id="([^"]+)"\s*\/>\s*$/gm, (_, id: string) => {
     const config = configs.find((c) => c.id === id);
-    if (!config) throw new Error(`<McpClient id="${id}" />: no such client in plugins/mcp/clients.ts`);
+    if (!config) throw new Error(`<McpClient id="${id}" />: no such client in lib/mcp/clients.ts`);
     return `${config.where}:\n\n\`\`\`${config.language}\n${config.text}\n\`\`\``;
   });
 }

@@ -14,7 +14,7 @@ async function isFile(p: string): Promise<boolean> {
   return fs.stat(p).then((s) => s.isFile(), () => false);
 }
 
-/** Maps a URL path to a file of a build, or null, as a static host does (scripts/serve-static.ts, plugins/link-check). */
+/** Maps a URL path to a file of a build, or null, as a static host does (scripts/serve-static.ts, plugins/site-meta/link-check). */
 export async function resolveFile(dir: string, urlPath: string): Promise<string | null> {
   const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
   const base = path.join(dir, clean);

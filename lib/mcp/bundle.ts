@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { SAMPLE_LANGUAGES } from '../../config/codeSamples';
-import type { CodeSample } from '../api-reference/samples';
-import { entryRef, listOperations, type OpenApiDocument } from '../api-reference/spec';
+import type { CodeSample } from '../openapi/samples';
+import { entryRef, listOperations, type OpenApiDocument } from '../openapi/spec';
 import { errorCatalogue, isErrorStatus, type ErrorEntry } from '../changelog/errors';
 import type { Release } from '../changelog/history';
-import { mdxToMarkdown, oneLine } from '../shared/markdown';
+import { mdxToMarkdown, oneLine } from '../markdown';
 
 /** Where the bundle lives in the build, and its format version (the server refuses another). */
 export const MCP_DIR = '_mcp';
@@ -92,7 +92,7 @@ export interface McpBundle {
   languages: Array<{ id: string; label: string }>;
   operations: BundleOperation[];
   errors: BundleError[];
-  /** Newest first (plugins/changelog/history.ts). */
+  /** Newest first (lib/changelog/history.ts). */
   releases: Release[];
   /** The rules the in-page checker was built with: the server checks it holds the same. */
   datasetRules: { file: string; sha256: string };
@@ -140,14 +140,14 @@ export function errorGuidance(source: string, file = ERRORS_PAGE): Map<string, E
   return sections;
 }
 
-/** The bundle's content. `routes`: the generated pages by OpenAPI node (plugins/api-reference/generated.ts). */
+/** The bundle's content. `routes`: the generated pages by OpenAPI node (lib/openapi/generated.ts). */
 export function mcpBundle(options: {
   siteDir: string;
   site: McpBundle['site'];
   doc: OpenApiDocument;
   recorded: OpenApiDocument;
   routes: Map<string, string>;
-  /** The samples of the generated pages by operation pointer (plugins/api-reference/generated.ts). */
+  /** The samples of the generated pages by operation pointer (lib/openapi/generated.ts). */
   samples: Map<string, CodeSample[]>;
   /** The routes of the recorded API's pages, when the site shows that API; else no error links a schema page. */
   recordedRoutes?: Map<string, string>;

@@ -10,7 +10,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { filesEndingWith, resolveFile } from '../shared/files';
+import { filesEndingWith, resolveFile } from '../../../lib/files';
 
 // The minified HTML drops attribute quotes where it can.
 const ATTR = /\s(href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g;
