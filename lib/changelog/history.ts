@@ -127,9 +127,12 @@ export const ownerRef = (owner: ChangeOwner): string =>
  * owner its link; without it, no owner has one.
  */
 export function loadChangelog(siteDir: string, currentSpec = RECORDED_SPEC, pages?: ReadonlyMap<string, string>): Release[] {
-  const linked = (releases: Release[]) => releases.map((r) => ({ ...r, groups: r.groups.map((g) => ({ ...g, page: pages?.get(ownerRef(g.owner)) })) }));
-  return linked(diffedReleases(siteDir, currentSpec));
+  return linkReleases(diffedReleases(siteDir, currentSpec), pages);
 }
+
+/** The releases with each owner's page (`pages`: by OpenAPI node, as plugins/api-reference publishes them); none without. */
+export const linkReleases = (releases: Release[], pages: ReadonlyMap<string, string> | undefined): Release[] =>
+  releases.map((r) => ({ ...r, groups: r.groups.map((g) => ({ ...g, page: pages?.get(ownerRef(g.owner)) })) }));
 
 /** Every release, newest first, without page links: diffed once per build (../shared/computed-once.ts), keyed by every file it reads. */
 function diffedReleases(siteDir: string, currentSpec: string): Release[] {

@@ -8,6 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { computedOnce, hashOf, siteFile } from '../computed-once';
 import { parseOpenApi, type OpenApiDocument } from './spec';
+import { normalizeDocument } from './normalize';
 
 interface Loaded {
   text: string;
@@ -32,4 +33,14 @@ export function openApiDocument(file: string): { text: string; doc: OpenApiDocum
     loaded.set(file, entry);
   }
   return { text: entry.text, doc: entry.doc };
+}
+
+/**
+ * The document at `file` normalized (./normalize.ts: safe titles; another company's links to its own
+ * site), once per build: the generator's copy (plugins/api-reference) and the Markdown twins
+ * (plugins/llms-txt) read the same result.
+ */
+export function normalizedDocument(file: string, providerLinks: boolean): ReturnType<typeof normalizeDocument> {
+  const { text, doc } = openApiDocument(file);
+  return computedOnce('normalize', siteFile(file), hashOf(text, String(providerLinks)), () => normalizeDocument(doc, { providerLinks }));
 }

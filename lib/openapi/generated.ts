@@ -1,9 +1,8 @@
 /**
- * Routes of the pages the OpenAPI plugin generated, read from its output (`api-docs/`): each page's
- * front matter names its OpenAPI node (`openapi_ref`) and its `id`, so no slug rule is copied here.
+ * The generated API pages as the other rooms see them: where they live, what the changelog adds to
+ * them, and what plugins/api-reference publishes about them as its content (routes and samples by
+ * OpenAPI node), which other plugins read in postBuild instead of its output files.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CodeSample } from './samples';
 
 /** The docs-plugin instance that serves the generated pages under /api. */
@@ -26,46 +25,17 @@ export interface PageAdditions {
   withErrorLinks<T extends Record<string, { description?: string }> | undefined>(responses: T): T;
 }
 
-interface GeneratedPage {
-  file: string;
-  /** The OpenAPI node the page shows, e.g. `#/components/schemas/Name`. */
-  ref: string;
-  route: string;
+/** plugins/api-reference's content (its loadContent result): the generated pages, read once per build. */
+export interface ApiReferenceContent {
+  /** `#/components/schemas/Name` (or an operation's pointer) → its page's route under `/api`. */
+  routes: Map<string, string>;
+  /** An operation's pointer → the code samples its page shows (the MCP server hands out these same bytes). */
+  samples: Map<string, CodeSample[]>;
 }
 
-function generatedPages(siteDir: string): GeneratedPage[] {
-  const root = path.join(siteDir, API_OUTPUT_DIR);
-  const pages: GeneratedPage[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.mdx')) {
-        const head = readFileSync(file, 'utf8').split('\n---', 1)[0];
-        const id = /^id: (.+)$/m.exec(head)?.[1];
-        const ref = /^openapi_ref: (".*")$/m.exec(head)?.[1];
-        if (id && ref) pages.push({ file, ref: JSON.parse(ref) as string, route: `/api/${path.posix.join(path.relative(root, dir).split(path.sep).join('/'), id)}` });
-      }
-    }
-  };
-  walk(root);
-  return pages;
-}
-
-/** `#/components/schemas/Name` (or an operation's pointer) → its page's route under `/api`. */
-export function generatedRoutes(siteDir: string): Map<string, string> {
-  return new Map(generatedPages(siteDir).map((p) => [p.ref, p.route]));
-}
-
-/**
- * An operation's pointer → the code samples its page shows, as the page's module exports them
- * (./page.mustache): the docs MCP server hands out these same bytes (plugins/mcp).
- */
-export function generatedSamples(siteDir: string): Map<string, CodeSample[]> {
-  const out = new Map<string, CodeSample[]>();
-  for (const page of generatedPages(siteDir)) {
-    const exported = /^export const codeSamples = (.*);$/m.exec(readFileSync(page.file, 'utf8'))?.[1];
-    if (exported) out.set(page.ref, JSON.parse(exported) as CodeSample[]);
-  }
-  return out;
+/** A plugin's published content, from postBuild's `plugins`; fails naming the plugin when it published none. */
+export function contentOf<T>(plugins: ReadonlyArray<{ name: string; content?: unknown }>, name: string): T {
+  const found = plugins.find((p) => p.name === name)?.content;
+  if (!found) throw new Error(`the ${name} plugin published no content: is it listed in docusaurus.config.ts?`);
+  return found as T;
 }

@@ -3,7 +3,8 @@
  * whose options it exports (./options). The generated pages render with its own components
  * (./components, which the generator's pages import); its theme (./theme) serves the API home. It
  * keeps them and the OpenAPI theme in one `openapi` chunk, and publishes the downloads:
- * /openapi.yaml, /openapi.json and the Postman collection. List it in `themes` after
+ * /openapi.yaml, /openapi.json and the Postman collection. Its content (./content.ts) is what the other
+ * plugins know of the generated pages. List it in `themes` after
  * 'docusaurus-theme-openapi-docs'.
  */
 import { promises as fs } from 'node:fs';
@@ -17,6 +18,8 @@ import { postmanCollection } from './postman';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
 import { sampleTarget } from '../../lib/openapi/samples';
 import { openApiDocument } from '../../lib/openapi/document';
+import type { ApiReferenceContent } from '../../lib/openapi/generated';
+import { generatedContent } from './content';
 import { partsOff, themeWithout } from '../fast-hydration/patches';
 import { PATCHES } from './patches';
 
@@ -114,6 +117,8 @@ export default function apiReference(context: LoadContext, options: SiteInput & 
     getThemePath: () => themePath,
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
+    // The generated pages' routes and samples by OpenAPI node, for the plugins that link or show them (changelog, search, llms-txt, mcp).
+    loadContent: (): ApiReferenceContent => generatedContent(context.siteDir),
     configureWebpack(_config, isServer) {
       const apiDocsDir = path.join(context.siteDir, API_OUTPUT_DIR);
       if (isServer) return { externals: [propsFromDisk(apiDocsDir)], plugins: [new PropsStayOnDisk(apiDocsDir)] } as unknown as Configuration;

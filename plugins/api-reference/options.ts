@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { mdxDescription, mdxSecuritySchemes, withHtmlDescriptions, withMdxDescriptions } from './descriptions';
-import { normalizeDocument, plainTitle, splitTitle, yamlString } from '../../lib/openapi/normalize';
-import { openApiDocument } from '../../lib/openapi/document';
+import { plainTitle, splitTitle, yamlString } from '../../lib/openapi/normalize';
+import { normalizedDocument } from '../../lib/openapi/document';
 import { generateSamples, MAX_GENERATED_BODY_CHARS, operationSample } from '../../lib/openapi/samples';
 import { operationBlocks, writePageHighlights } from './highlights';
 import { apiPageMdx, infoPageMdx, PropsFiles, schemaPageMdx, type PageOperation, type PageSecurityScheme } from './page-mdx';
@@ -46,7 +46,7 @@ type SchemaPageItem = PluginItem<'createSchemaPageMD'> & YamlFields & { highligh
  * (normalize.ts), a normalized copy under .docusaurus/ (generated).
  */
 function generatorDocument(spec: ApiSpec): { specPath: string; doc: OpenApiDocument; links?: string } {
-  const { doc, changed, problems, links } = normalizeDocument(openApiDocument(spec.file).doc, { providerLinks: !spec.recorded });
+  const { doc, changed, problems, links } = normalizedDocument(spec.file, !spec.recorded);
   for (const problem of problems) console.warn(`[WARNING] ${spec.path}: ${problem}`);
   if (!changed) return { specPath: spec.path, doc, links };
   const copy = path.join('.docusaurus', 'api-reference', 'openapi.json');

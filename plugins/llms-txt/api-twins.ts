@@ -3,7 +3,7 @@
  * shows (front matter `openapi_ref`, written by plugins/api-reference), so routes come from the
  * generator's output, never from a copy of its slug rules; a page without a twin fails the build.
  */
-import { normalizeDocument } from '../../lib/openapi/normalize';
+import { normalizedDocument } from '../../lib/openapi/document';
 import type { ApiSpec, SiteIdentity } from '../../lib/site';
 import { entryRef, jsonPointer, listOperations, listWebhooks, type OpenApiDocument } from '../../lib/openapi/spec';
 import { infoMarkdown, operationMarkdown, schemaMarkdown } from './api-markdown';
@@ -18,9 +18,9 @@ export const pagesByRef = (pages: DocMeta[]) =>
   new Map(pages.filter((p) => typeof p.frontMatter?.openapi_ref === 'string').map((p) => [p.frontMatter!.openapi_ref as string, p]));
 
 /** `site`: the error links the API pages carry; `spec`: the document (another's gets its provider links rewritten, as on its pages). */
-export function apiTwinsFromPages(source: OpenApiDocument, pages: DocMeta[], releases: Release[], site: SiteIdentity, spec: ApiSpec): Twin[] {
-  // The titles the pages show: one line of plain text (lib/openapi/normalize.ts).
-  const { doc } = normalizeDocument(source, { providerLinks: !spec.recorded });
+export function apiTwinsFromPages(pages: DocMeta[], releases: Release[], site: SiteIdentity, spec: ApiSpec): Twin[] {
+  // The document as the generator read it, titles as the pages show them: one line of plain text (lib/openapi/normalize.ts).
+  const { doc } = normalizedDocument(spec.file, !spec.recorded);
   const byRef = pagesByRef(pages);
   const used = new Set<DocMeta>();
   const page = (ref: string, what: string) => {

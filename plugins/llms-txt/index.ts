@@ -15,7 +15,8 @@ import { apiTwinsFromPages, pagesByRef } from './api-twins';
 import { agentSection } from './agents';
 import { docToMarkdown, firstSentence, oneLine } from '../../lib/markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../../lib/guide-scripts/mdx';
-import { loadChangelog, RECORDED_SPEC } from '../../lib/changelog/history';
+import { linkReleases, RECORDED_SPEC, type Release } from '../../lib/changelog/history';
+import { contentOf } from '../../lib/openapi/generated';
 import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
 import { isHandbookRoute } from '../handbook';
 import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
@@ -129,9 +130,10 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
       // /changelog and /errors describe the recorded API, also when the site is built from another document.
       const recorded = spec.recorded ? doc : openApiDocument(path.join(context.siteDir, RECORDED_SPEC)).doc;
       const recordedPages = spec.recorded ? new Map([...pagesByRef(apiPages)].map(([ref, page]) => [ref, page.permalink])) : undefined;
-      const releases = loadChangelog(context.siteDir, RECORDED_SPEC, recordedPages);
+      // The releases plugins/changelog published, each owner linked to its page here.
+      const releases = linkReleases(contentOf<{ releases: Release[] }>(plugins, 'changelog').releases, recordedPages);
       // "Changed" notes only where the API pages carry them (lib/site.ts).
-      const apiTwins = apiTwinsFromPages(doc, apiPages, site.changeNotes ? releases : [], site, spec);
+      const apiTwins = apiTwinsFromPages(apiPages, site.changeNotes ? releases : [], site, spec);
       const summaries = new Map(apiTwins.map((t) => [t.route, t.summary]));
 
       /* Guides and generated index pages, from the docs plugins' loaded content. */

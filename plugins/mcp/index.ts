@@ -10,8 +10,8 @@ import { REPOSITORY_URL } from '../../config/navbar';
 import { highlightsOf } from '../../lib/code/highlight';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
 import { openApiDocument } from '../../lib/openapi/document';
-import { generatedRoutes, generatedSamples } from '../../lib/openapi/generated';
-import { RECORDED_SPEC, type Release } from '../../lib/changelog/history';
+import { contentOf, type ApiReferenceContent } from '../../lib/openapi/generated';
+import { linkReleases, RECORDED_SPEC, type Release } from '../../lib/changelog/history';
 import { BUNDLE_FILE, ERRORS_PAGE, mcpBundle, MCP_DIR, RULES_FILE } from '../../lib/mcp/bundle';
 import { CATALOG_FILE, clientConfigs, mcpCatalog, SERVER_CARD_FILE, serverCard } from '../../lib/mcp/clients';
 
@@ -21,12 +21,6 @@ async function write(outDir: string, file: string, value: unknown) {
   const full = path.join(outDir, file);
   await fs.mkdir(path.dirname(full), { recursive: true });
   await fs.writeFile(full, `${JSON.stringify(value)}\n`);
-}
-
-function changelogContent(plugins: Array<{ name: string; content: unknown }>): { releases: Release[] } {
-  const found = plugins.find((p) => p.name === 'changelog')?.content as { releases?: Release[] } | undefined;
-  if (!found?.releases) throw new Error('mcp: the changelog plugin (plugins/changelog) loaded no releases');
-  return { releases: found.releases };
 }
 
 export default function mcp(context: LoadContext, { spec, site }: SiteInput): Plugin {
@@ -42,7 +36,7 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
     async postBuild({ outDir, plugins }) {
       const started = performance.now();
       const { doc } = openApiDocument(spec.file);
-      const routes = generatedRoutes(siteDir);
+      const { routes, samples } = contentOf<ApiReferenceContent>(plugins, 'api-reference');
       // /changelog and /errors describe the recorded API, also when the site is built from another document (as plugins/llms-txt).
       const same = spec.recorded;
       const recorded = same ? doc : openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc;
@@ -54,10 +48,10 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
         doc,
         recorded,
         routes,
-        samples: generatedSamples(siteDir),
+        samples,
         recordedRoutes: same ? routes : undefined,
-        // The releases as plugins/changelog loaded them for /changelog; none, and no errors, when the site leaves those pages out (SITE_CONFIG `pages`).
-        releases: site.pages.changelog ? changelogContent(plugins).releases : [],
+        // The releases as plugins/changelog published them for /changelog; none, and no errors, when the site leaves those pages out (SITE_CONFIG `pages`).
+        releases: site.pages.changelog ? linkReleases(contentOf<{ releases: Release[] }>(plugins, 'changelog').releases, same ? routes : undefined) : [],
         errors: site.pages.errors,
       });
       const work = performance.now() - working;

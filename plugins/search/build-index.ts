@@ -65,7 +65,7 @@ const identifierFields = (name: string): IndexPage['fields'] => {
  * Per API route: its label and the names that should find it. `pages`: the generated pages' routes
  * by OpenAPI node (lib/openapi/generated.ts).
  */
-export function apiFields(doc: OpenApiDocument, pages: Map<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>> {
+export function apiFields(doc: OpenApiDocument, pages: ReadonlyMap<string, string>): Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>> {
   const out = new Map<string, Pick<IndexPage, 'label' | 'fields' | 'titleVerbs'>>();
   const pageOf = (ref: string) => {
     const route = pages.get(ref);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
 import { openApiDocument } from '../../lib/openapi/document';
-import { generatedRoutes } from '../../lib/openapi/generated';
+import { contentOf, type ApiReferenceContent } from '../../lib/openapi/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
 import { extractPage } from './extract';
 import { isHandbookRoute } from '../handbook';
@@ -25,8 +25,8 @@ export function routeFile(outDir: string, route: string): string {
 }
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
-export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile: string): Promise<number> {
-  const api = apiFields(openApiDocument(specFile).doc, generatedRoutes(siteDir));
+export async function writeSearchIndex(outDir: string, routes: string[], apiRoutes: ReadonlyMap<string, string>, specFile: string): Promise<number> {
+  const api = apiFields(openApiDocument(specFile).doc, apiRoutes);
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
     if (unsearched(route)) continue;
@@ -47,15 +47,15 @@ export async function writeSearchIndex(outDir: string, routes: string[], siteDir
   return pages.length;
 }
 
-export default function searchPlugin(context: { siteDir: string }, { spec }: SiteInput): Plugin {
+export default function searchPlugin(_context: unknown, { spec }: SiteInput): Plugin {
   return {
     name: 'search',
     getThemePath: () => path.join(__dirname, 'theme'),
     async contentLoaded({ actions }) {
       actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true });
     },
-    async postBuild({ outDir, routesPaths }) {
-      await writeSearchIndex(outDir, routesPaths, context.siteDir, spec.file);
+    async postBuild({ outDir, routesPaths, plugins }) {
+      await writeSearchIndex(outDir, routesPaths, contentOf<ApiReferenceContent>(plugins, 'api-reference').routes, spec.file);
     },
   };
 }

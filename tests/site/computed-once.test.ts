@@ -1,5 +1,5 @@
 /**
- * The last `npm run build` parsed each OpenAPI document once and diffed the releases once, across all
+ * The last `npm run build` parsed each OpenAPI document once, normalized it once and diffed the releases once, across all
  * its processes (gen-api, then scripts/build-site.mjs's): the later processes read what the first
  * wrote (lib/computed-once.ts). Read from the work log the build writes in its folder
  * (EMISSARY_BUILD_STATE, .docusaurus/build-state unless set): a line per result computed ("parse <file>",
@@ -13,7 +13,7 @@ import { workLog } from '../../lib/computed-once';
 
 const LOG = workLog(process.env.EMISSARY_BUILD_STATE ?? path.join(__dirname, '../../.docusaurus/build-state'));
 
-test('the build parsed each document and diffed the releases once; its later processes read them', () => {
+test('the build parsed and normalized each document and diffed the releases once; its later processes read them', () => {
   const lines = readFileSync(LOG, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t') as [string, string]);
   const byWork = new Map<string, string[]>();
   for (const [work, process] of lines) byWork.set(work, [...(byWork.get(work) ?? []), process]);
@@ -22,6 +22,9 @@ test('the build parsed each document and diffed the releases once; its later pro
   assert.deepEqual(byWork.get('parse openapi/emissary.yaml')?.length, 1, `${LOG}: openapi/emissary.yaml was never parsed`);
   const diffs = [...byWork.keys()].filter((work) => work.startsWith('diff releases'));
   assert.equal(diffs.length, 1, `${LOG}: the releases were diffed ${diffs.length} times`);
+  // The generator's copy and the Markdown twins read one normalized document (lib/openapi/document.ts normalizedDocument).
+  assert.deepEqual(byWork.get('normalize openapi/emissary.yaml')?.length, 1, `${LOG}: openapi/emissary.yaml was never normalized`);
+  assert.ok((byWork.get('read normalize openapi/emissary.yaml') ?? []).length >= 1, `${LOG}: the twins did not read the normalized document`);
   // What the later processes used was read, not computed: the check above would see it otherwise.
   const readers = new Set(byWork.get('read parse openapi/emissary.yaml') ?? []);
   assert.ok(readers.size >= 1, `${LOG}: no later process read the parsed document`);
