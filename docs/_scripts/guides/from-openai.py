@@ -7,8 +7,9 @@ layout and prints each row and field it drops or changes, with its line number. 
 any call when a line cannot be converted. Then it maps the OpenAI job's hyperparameters
 (EMISSARY_OPENAI_HYPERPARAMETERS, JSON), trains Llama-3.2-1B-Instruct on the converted rows,
 deploys the last checkpoint and asks it one question. EMISSARY_CONVERT_ONLY=1 stops after the
-conversion. Run it in an empty folder: it writes its own sample data. It starts one training job
-and one deployment on your account.
+conversion; EMISSARY_CLEAN_UP=1 deletes the deployment at the end.
+Run it in an empty folder: it writes its own sample data. It starts one training job and one
+deployment on your account.
 """
 # @include helpers
 import json
@@ -130,7 +131,7 @@ def map_hyperparameters(openai):
     parameters = {}
     for name, value in openai.items():
         if value == "auto":
-            print(f"    {name}: auto, so left out: the API's default applies")
+            print(f"    {name}: auto, so left out (this API's default is not documented)")
         elif name == "n_epochs":
             parameters["num_train_epochs"] = value
         elif name == "batch_size":
@@ -248,6 +249,13 @@ def main():
     )
     print(answer["choices"][0]["message"]["content"].strip())
     # [end:call]
+
+    # [start:clean-up]
+    if os.environ.get("EMISSARY_CLEAN_UP") == "1":
+        step("Delete the deployment")
+        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment_id}")
+        print("Deleted deployment", deployment_id)
+    # [end:clean-up]
 
 
 run(main)
