@@ -12,9 +12,11 @@ Run it in an empty folder: it writes its own sample data. It starts one training
 deployment on your account.
 """
 # @include helpers
+# [start:setup]
 import json
 import os
 import time
+# [end:setup]
 
 # [start:convert-rows]
 CHAT_ROLES = ("system", "user", "assistant")
@@ -154,9 +156,9 @@ def main():
     source = os.environ.get("EMISSARY_OPENAI_FILE") or "openai_chat_train.jsonl"
     count = convert_file(source, "emissary_chat_train.jsonl")
     print(f"emissary_chat_train.jsonl: {count} rows in this API's chat layout")
+    # [end:convert]
     if os.environ.get("EMISSARY_CONVERT_ONLY") == "1":
         return
-    # [end:convert]
 
     # [start:run-tag]
     # A time stamp in each name keeps this run apart from earlier ones.

@@ -123,10 +123,10 @@ map_hyperparameters() {
 step "Convert the OpenAI file"
 convert_file "${EMISSARY_OPENAI_FILE:-openai_chat_train.jsonl}" emissary_chat_train.jsonl
 echo "emissary_chat_train.jsonl: $(wc -l <emissary_chat_train.jsonl | tr -d ' ') rows in this API's chat layout"
+# [end:convert]
 if [ "${EMISSARY_CONVERT_ONLY:-}" = "1" ]; then
   exit 0
 fi
-# [end:convert]
 
 # [start:run-tag]
 # A time stamp in each name keeps this run apart from earlier ones.
