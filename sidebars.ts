@@ -27,6 +27,7 @@ const all = {
       type: 'category',
       label: 'Guides',
       items: [
+        'guides/from-openai',
         'guides/data-extraction',
         'guides/classification',
         'guides/embeddings',

@@ -227,7 +227,7 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
     const value = decodeCells(row, layout, (kind, message) => error(line, kind, message));
     if (!value) return;
     for (const found of checkValue(value, layout.row, 'row', NUMBER)) error(line, found.kind, found.message);
-    for (const found of checkValue(value, layout.advice ?? {}, 'row', NUMBER)) say(line, 'warning', found.kind, `${found.message} (a recommendation, not a rule)`);
+    for (const found of checkValue(value, layout.advice ?? {}, 'row', NUMBER, RULES.openai_only)) say(line, 'warning', found.kind, `${found.message} (a recommendation, not a rule)`);
     for (const key of layout.same_kind ?? []) {
       const form = value[key] && typeof value[key] === 'object' && !Array.isArray(value[key]) ? 'an object' : 'a single label';
       const first = forms.get(key) ?? forms.set(key, [form, line]).get(key)!;

@@ -34,10 +34,17 @@ export interface Layout {
   advice?: Schema;
 }
 
+/** Keys of OpenAI's fine-tuning files that no layout has, and the guide that converts them. */
+export interface OpenAiOnly {
+  guide: string;
+  keys: string[];
+}
+
 export interface Rules {
   limits: { api_upload_bytes: number; encoding: string; extensions: Record<string, Format> };
   csv_number: string;
   tasks: string[];
+  openai_only: OpenAiOnly;
   problems: Record<string, string>;
   layouts: Layout[];
 }

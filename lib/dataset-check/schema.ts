@@ -2,7 +2,7 @@
  * A row against its layout's JSON Schema, in plain words: the same subset and the same messages as
  * check_value in docs/_scripts/tools/check_dataset.py (a CSP without eval rules out compiling schemas).
  */
-import type { Schema } from './rules';
+import type { OpenAiOnly, Schema } from './rules';
 
 export interface Found {
   kind: string;
@@ -39,7 +39,8 @@ function same(a: unknown, b: unknown): boolean {
 
 export const looksNumeric = (value: unknown, number: RegExp): boolean => typeof value === 'string' && number.test(value.trim());
 
-export function checkValue(value: unknown, schema: Schema, where: string, number: RegExp): Found[] {
+/** `openai` is the rules' openai_only: keys a layout lacks that OpenAI's fine-tuning files have are named as such. */
+export function checkValue(value: unknown, schema: Schema, where: string, number: RegExp, openai?: OpenAiOnly): Found[] {
   const name = `\`${where}\``;
   if (schema.anyOf) {
     if (schema.anyOf.some((option) => checkValue(value, option, where, number).length === 0)) return [];
@@ -67,7 +68,7 @@ export function checkValue(value: unknown, schema: Schema, where: string, number
   }
   if (Array.isArray(value)) {
     if (value.length < (schema.minItems ?? 0)) found.push({ kind: 'empty-value', message: `${name} is empty` });
-    if (schema.items) value.forEach((item, i) => found.push(...checkValue(item, schema.items as Schema, `${where}[${i}]`, number)));
+    if (schema.items) value.forEach((item, i) => found.push(...checkValue(item, schema.items as Schema, `${where}[${i}]`, number, openai)));
     const contains = schema.contains;
     if (contains && value.every((item) => checkValue(item, contains, where, number).length > 0)) {
       found.push({ kind: 'missing-item', message: `${name} has no ${contains.description ?? 'matching item'}` });
@@ -80,10 +81,13 @@ export function checkValue(value: unknown, schema: Schema, where: string, number
     }
     for (const [key, item] of Object.entries(value)) {
       const sub = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : schema.additionalProperties;
-      if (sub === false) {
+      if (sub === false && openai?.keys.includes(key)) {
+        const place = where === 'row' ? '' : ` in ${name}`;
+        found.push({ kind: 'openai-field', message: `\`${key}\`${place} is an OpenAI fine-tuning field; this API has no counterpart: see ${openai.guide}` });
+      } else if (sub === false) {
         found.push({ kind: 'extra-field', message: where === 'row' ? `\`${key}\` is not a key of this layout` : `${name} has an unknown key \`${key}\`` });
       } else if (typeof sub === 'object') {
-        found.push(...checkValue(item, sub, where === 'row' ? key : `${where}.${key}`, number));
+        found.push(...checkValue(item, sub, where === 'row' ? key : `${where}.${key}`, number, openai));
       }
     }
   }

@@ -230,6 +230,8 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       }
       const pasted = await ok('check_dataset', { rows: '{"prompt":"a","completion":"b"}\n{"prompt":"a"\n' });
       assert.match(pasted, /^- line 2: error invalid-json/m);
+      const openai = await ok('check_dataset', { rows: '{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b","weight":0}]}\n' });
+      assert.match(openai, /^- line 1: warning openai-field: `weight` in `messages\[1\]` is an OpenAI fine-tuning field; .*\/guides\/from-openai/m);
     });
 
     test('bad input gets a clear tool error naming no folder, and the server keeps answering', async () => {

@@ -78,8 +78,11 @@ def looks_numeric(value, pattern):
     return isinstance(value, str) and re.match(pattern, value.strip()) is not None
 
 
-def check_value(value, schema, where, number):
-    """(kind, plain words) for each problem of `value` against a small subset of JSON Schema."""
+def check_value(value, schema, where, number, openai=None):
+    """(kind, plain words) for each problem of `value` against a small subset of JSON Schema.
+
+    `openai` is the rules' openai_only: keys a layout lacks that OpenAI's fine-tuning files have are named as such.
+    """
     name = f"`{where}`"
     if "anyOf" in schema:
         if any(not check_value(value, option, where, number) for option in schema["anyOf"]):
@@ -109,7 +112,7 @@ def check_value(value, schema, where, number):
             problems.append(("empty-value", f"{name} is empty"))
         for index, item in enumerate(value):
             if "items" in schema:
-                problems += check_value(item, schema["items"], f"{where}[{index}]", number)
+                problems += check_value(item, schema["items"], f"{where}[{index}]", number, openai)
         if "contains" in schema and all(check_value(item, schema["contains"], where, number) for item in value):
             problems.append(("missing-item", f"{name} has no {schema['contains'].get('description', 'matching item')}"))
     if isinstance(value, dict):
@@ -120,10 +123,13 @@ def check_value(value, schema, where, number):
                 problems.append(("missing-field", f"missing `{key}`" if where == "row" else f"{name} is missing `{key}`"))
         for key, item in value.items():
             sub = schema.get("properties", {}).get(key, schema.get("additionalProperties"))
-            if sub is False:
+            if sub is False and key in (openai or {}).get("keys", []):
+                place = "" if where == "row" else f" in {name}"
+                problems.append(("openai-field", f"`{key}`{place} is an OpenAI fine-tuning field; this API has no counterpart: see {openai['guide']}"))
+            elif sub is False:
                 problems.append(("extra-field", f"`{key}` is not a key of this layout" if where == "row" else f"{name} has an unknown key `{key}`"))
             elif isinstance(sub, dict):
-                problems += check_value(item, sub, key if where == "row" else f"{where}.{key}", number)
+                problems += check_value(item, sub, key if where == "row" else f"{where}.{key}", number, openai)
     return problems
 # [end:validate]
 
@@ -316,7 +322,7 @@ def check_file(path, task, dashboard, rules):
             continue
         for kind, problem in check_value(decoded, layout["row"], "row", pattern):
             report.error(number, kind, problem)
-        for kind, problem in check_value(decoded, layout.get("advice", {}), "row", pattern):
+        for kind, problem in check_value(decoded, layout.get("advice", {}), "row", pattern, rules["openai_only"]):
             report.warning(number, kind, f"{problem} (a recommendation, not a rule)")
         for key in layout.get("same_kind", []):
             form = "an object" if isinstance(decoded.get(key), dict) else "a single label"
