@@ -18,7 +18,6 @@ import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import rehypeTaskListLabels from './lib/task-list-labels';
-import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
@@ -145,18 +144,17 @@ const config = {
           // "Last updated" from each file's last commit, and "Edit this page" to its source.
           showLastUpdateTime: true,
           editUrl: `${REPOSITORY_URL}/edit/main/`,
+          // The tag pages list the maintainer handbook's pages only: noindex, like them.
+          docTagsListComponent: '@site/src/components/NoindexTagPages/TagsList',
+          docTagDocListComponent: '@site/src/components/NoindexTagPages/TagDocList',
         },
         blog: false,
-        // src/pages holds the maintainer handbook's page only (plugins/handbook): it goes with the guides.
+        // src/pages holds the maintainer handbook's page only: it goes with the guides.
         ...(pages.guides ? {} : { pages: false }),
         theme: { customCss: './src/css/custom.css' },
-        // <lastmod> from each page's last change (plugins/site-meta dates the API pages); the
-        // maintainer handbook's pages stay out (plugins/handbook).
-        sitemap: {
-          lastmod: 'date',
-          createSitemapItems: async (params) =>
-            (await createSitemapItems(input.spec)(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
-        },
+        // <lastmod> from each page's last change (plugins/site-meta dates the API pages); pages marked
+        // noindex (the maintainer handbook's, in their source) stay out, as the sitemap plugin leaves them.
+        sitemap: { lastmod: 'date', createSitemapItems: createSitemapItems(input.spec) },
       } satisfies Preset.Options,
     ],
   ],
@@ -177,8 +175,6 @@ const config = {
     withOptions(guideScripts, input),
     cspHeaders,
     withOptions(shareCards, input),
-    // noindex on the maintainer handbook's pages (the template pages kept for maintainers).
-    withOptions(handbook, { guides: pages.guides }),
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
     // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/site-meta/link-check).

@@ -17,7 +17,6 @@ import { docToMarkdown, firstSentence, oneLine } from '../../lib/markdown';
 import { downloadsToMarkdown, fillScriptBlocks } from '../../lib/guide-scripts/mdx';
 import { loadChangelog, RECORDED_SPEC } from '../../lib/changelog/history';
 import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
-import { isHandbookRoute } from '../handbook';
 import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
 
 export const SITE_SUMMARY =
@@ -117,7 +116,7 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
   return {
     name: 'llms-txt',
     getPathsToWatch: () => [specFile],
-    async postBuild({ outDir, routesPaths, plugins }) {
+    async postBuild({ outDir, routesPaths, routesBuildMetadata, plugins }) {
       const twins: Twin[] = [];
       const { doc } = openApiDocument(specFile);
 
@@ -209,8 +208,8 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
         '',
         ...agents.links,
       ];
-      // The maintainer handbook (plugins/handbook) keeps its twins, for its page menu, but stays out of both lists.
-      const listed = twins.filter((t) => !isHandbookRoute(t.route));
+      // A page marked noindex (the maintainer handbook's) keeps its twin, for its page menu, but stays out of both lists.
+      const listed = twins.filter((t) => !routesBuildMetadata[t.route]?.noIndex);
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         const entries = listed.filter((t) => t.section === section);
         if (entries.length) llms.push('', `## ${heading}`, '', ...entries.map(link));

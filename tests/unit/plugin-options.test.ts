@@ -10,7 +10,7 @@ import { validateConfig } from '@docusaurus/core/lib/server/configValidation';
 import { siteInput, withOptions } from '../../lib/site';
 import llmsTxt from '../../plugins/llms-txt';
 import apiReference from '../../plugins/api-reference';
-import handbook from '../../plugins/handbook';
+import fastHydration from '../../plugins/fast-hydration';
 
 const SITE_DIR = path.join(__dirname, '../..');
 
@@ -30,7 +30,7 @@ test("a plugin's validateOptions takes the site's input and fails, naming the pl
   assert.throws(() => llmsTxt.validateOptions({ options: {} }), /^Error: llms-txt: invalid options[^]*spec/);
   assert.throws(() => llmsTxt.validateOptions({ options: { ...input, spec: { ...input.spec, file: 'openapi/emissary.yaml' } } }), /llms-txt: [^]*must be absolute/);
   assert.throws(() => apiReference.validateOptions({ options: { ...input, patchesOff: 'x' } }), /api-reference: [^]*patchesOff/);
-  assert.throws(() => handbook.validateOptions({ options: { guides: true, extra: 1 } }), /handbook: [^]*extra/);
+  assert.throws(() => fastHydration.validateOptions({ options: { patchesOff: [], extra: 1 } }), /fast-hydration: [^]*extra/);
 });
 
 test('a plugin listed with its options serializes to null in the configuration the browser gets, as a plugin function does', () => {
