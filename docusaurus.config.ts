@@ -12,8 +12,7 @@ import { apiPageAdditions } from './lib/changelog/pages';
 import codeBlocks, { remarkHighlightFor } from './plugins/code-blocks';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
-import { PATCHES as FAST_HYDRATION_PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
-import { PATCHES as API_REFERENCE_PATCHES } from './plugins/api-reference/patches';
+import { PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
 import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
@@ -58,7 +57,7 @@ const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process
  * (UPGRADING.md, "The patches"; plugins/fast-hydration/patches.ts), to measure each one's gain
  * (`BENCH_PATCHES`, scripts/bench) or see its check fail. Unset, nothing changes.
  */
-const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV], [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES])];
+const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV])];
 const API_DOCS = OFF.includes(slugOf("The API's docs send less data to every page")) ? '@docusaurus/plugin-content-docs' : API_DOCS_PLUGIN;
 
 /**
@@ -183,7 +182,7 @@ const config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
-    withOptions(apiReference, { ...input, patchesOff: OFF }),
+    withOptions(apiReference, input),
     // Code highlighted at build time, and the code block that shows it (plugins/code-blocks).
     codeBlocks,
     // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).

@@ -11,14 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import * as z from 'zod';
 import { API_OUTPUT_DIR } from './options';
 import { postmanCollection } from './postman';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
 import { sampleTarget } from '../../lib/openapi/samples';
 import { openApiDocument } from '../../lib/openapi/document';
-import { partsOff, themeWithout } from '../fast-hydration/patches';
-import { PATCHES } from './patches';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THEME = path.join(HERE, 'theme');
@@ -103,15 +100,13 @@ function apiOnly(module: Module): boolean {
   return API_CHUNK_TEST.test(resource);
 }
 
-export default function apiReference(context: LoadContext, options: SiteInput & { patchesOff?: string[] }): Plugin {
+export default function apiReference(context: LoadContext, options: SiteInput): Plugin {
   const { spec, site } = options;
   const specFile = spec.file;
   const { url, baseUrl } = context.siteConfig;
-  // Theme files of patches left out (EMISSARY_PATCHES_OFF; ./patches.ts).
-  const themePath = themeWithout(THEME, partsOff(PATCHES, new Set(options.patchesOff ?? [])).theme, context.generatedFilesDir, 'api-reference');
   return {
     name: 'api-reference',
-    getThemePath: () => themePath,
+    getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
     configureWebpack(_config, isServer) {
@@ -152,4 +147,4 @@ export default function apiReference(context: LoadContext, options: SiteInput & 
   };
 }
 
-apiReference.validateOptions = siteInputValidator('api-reference', { patchesOff: z.array(z.string()).optional() });
+apiReference.validateOptions = siteInputValidator('api-reference');
