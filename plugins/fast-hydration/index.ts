@@ -75,18 +75,21 @@ export default function fastHydration(context: LoadContext, options: FastHydrati
   const kept = (list: Replacement[]) => list.filter((r) => !left.replacements.some((t) => r.target === here(t)));
   const bucketsOff = off.has(slugOf('Route data loads by bucket'));
   const leanSidebarsOff = bucketsOff || off.has(slugOf('Sidebars load lean'));
+  // Upstream internals: theme-classic's Prism client module swapped (UPGRADING.md, "Prism stays out of the browser").
   const replacements = browserModuleReplacements('fast-hydration', kept(REPLACEMENTS));
   return {
     ...replacements,
     getThemePath: () => here('theme'),
     getClientModules: () => CLIENT_MODULES.filter((m) => !left.client.some((c) => m === here(c))),
     configureWebpack(config, isServer, utils, content) {
+      // Upstream internals: a module of plugin-content-docs swapped (UPGRADING.md, "The sidebar checks are indexed on the server").
       if (isServer) return { plugins: kept(SERVER_REPLACEMENTS).map((r) => replaceModule(utils, r)) } as never;
       const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
       // Production browser build only: `start` regenerates the route modules as files change.
       if (config.mode !== 'production' || bucketsOff) return base as never;
       const dir = path.join(context.generatedFilesDir, 'route-buckets');
       writeRouteBuckets(context.generatedFilesDir, dir, { leanSidebars: !leanSidebarsOff });
+      // Upstream internals: Docusaurus's generated route modules and its client preload swapped (UPGRADING.md, "Route data loads by bucket").
       return { plugins: [...(base.plugins ?? []), ...routeBucketReplacements(dir).map((r) => replaceModule(utils, r))] } as never;
     },
   };
