@@ -12,13 +12,11 @@ import { apiPageAdditions } from './lib/changelog/pages';
 import codeBlocks, { remarkHighlightFor } from './plugins/code-blocks';
 import cspHeaders from './plugins/csp';
 import fastHydration from './plugins/fast-hydration';
-import { PATCHES as FAST_HYDRATION_PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
-import { PATCHES as API_REFERENCE_PATCHES } from './plugins/api-reference/patches';
+import { PATCHES_OFF_ENV, patchesOff, slugOf } from './plugins/fast-hydration/patches';
 import llmsTxt from './plugins/llms-txt';
 import mcp from './plugins/mcp';
 import guideScripts, { GENERATED_STATIC_DIR, remarkGuideScripts } from './plugins/guide-scripts';
 import rehypeTaskListLabels from './lib/task-list-labels';
-import handbook, { isHandbookRoute } from './plugins/handbook';
 import search from './plugins/search';
 import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
@@ -59,7 +57,7 @@ const GENERATING_API_PAGES = ['gen-api-docs', 'clean-api-docs'].includes(process
  * (UPGRADING.md, "The patches"; plugins/fast-hydration/patches.ts), to measure each one's gain
  * (`BENCH_PATCHES`, scripts/bench) or see its check fail. Unset, nothing changes.
  */
-const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV], [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES])];
+const OFF = [...patchesOff(process.env[PATCHES_OFF_ENV])];
 const API_DOCS = OFF.includes(slugOf("The API's docs send less data to every page")) ? '@docusaurus/plugin-content-docs' : API_DOCS_PLUGIN;
 
 /**
@@ -145,18 +143,17 @@ const config = {
           // "Last updated" from each file's last commit, and "Edit this page" to its source.
           showLastUpdateTime: true,
           editUrl: `${REPOSITORY_URL}/edit/main/`,
+          // The tag pages list the maintainer handbook's pages only: noindex, like them.
+          docTagsListComponent: '@site/src/components/NoindexTagPages/TagsList',
+          docTagDocListComponent: '@site/src/components/NoindexTagPages/TagDocList',
         },
         blog: false,
-        // src/pages holds the maintainer handbook's page only (plugins/handbook): it goes with the guides.
+        // src/pages holds the maintainer handbook's page only: it goes with the guides.
         ...(pages.guides ? {} : { pages: false }),
         theme: { customCss: './src/css/custom.css' },
-        // <lastmod> from each page's last change (plugins/site-meta dates the API pages); the
-        // maintainer handbook's pages stay out (plugins/handbook).
-        sitemap: {
-          lastmod: 'date',
-          createSitemapItems: async (params) =>
-            (await createSitemapItems(input.spec)(params)).filter((item) => !isHandbookRoute(new URL(item.url).pathname)),
-        },
+        // <lastmod> from each page's last change (plugins/site-meta dates the API pages); pages marked
+        // noindex (the maintainer handbook's, in their source) stay out, as the sitemap plugin leaves them.
+        sitemap: { lastmod: 'date', createSitemapItems: createSitemapItems(input.spec) },
       } satisfies Preset.Options,
     ],
   ],
@@ -177,8 +174,6 @@ const config = {
     withOptions(guideScripts, input),
     cspHeaders,
     withOptions(shareCards, input),
-    // noindex on the maintainer handbook's pages (the template pages kept for maintainers).
-    withOptions(handbook, { guides: pages.guides }),
     // The server bundle's shared code in one chunk instead of a copy in every page's chunk.
     serverBundle,
     // No canonical URL on 404.html; the build fails on a link to an anchor that does not exist (plugins/site-meta/link-check).
@@ -187,7 +182,7 @@ const config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     // After the OpenAPI theme, so that its components wrap that theme's.
-    withOptions(apiReference, { ...input, patchesOff: OFF }),
+    withOptions(apiReference, input),
     // Code highlighted at build time, and the code block that shows it (plugins/code-blocks).
     codeBlocks,
     // Search over guides and API pages: a sharded index built after the build, loaded per query (plugins/search).

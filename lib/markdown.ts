@@ -70,6 +70,8 @@ export function mdxToMarkdown(source: string): string {
     // MDX module syntax: import/export statements at the top level.
     if (/^import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"];?\s*$/.test(line)) continue;
     if (/^export\s+(?:const|let|var|function|default)\b/.test(line)) continue;
+    // A page's <head> (its robots meta) is for the HTML page only.
+    if (/^<head>.*<\/head>\s*$/.test(line)) continue;
     // Tabs: the wrapper goes, each tab becomes a heading with its label.
     if (/^\s*<\/?Tabs\b[^>]*>\s*$/.test(line) || /^\s*<\/TabItem>\s*$/.test(line)) continue;
     const tab = line.match(/^\s*<TabItem\b([^>]*)>\s*$/);

@@ -12,7 +12,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, Module } from 'webpack';
-import * as z from 'zod';
 import { API_OUTPUT_DIR } from './options';
 import { postmanCollection } from './postman';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
@@ -20,8 +19,6 @@ import { sampleTarget } from '../../lib/openapi/samples';
 import { openApiDocument } from '../../lib/openapi/document';
 import type { ApiReferenceContent } from '../../lib/openapi/generated';
 import { generatedContent } from './content';
-import { partsOff, themeWithout } from '../fast-hydration/patches';
-import { PATCHES } from './patches';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THEME = path.join(HERE, 'theme');
@@ -106,15 +103,13 @@ function apiOnly(module: Module): boolean {
   return API_CHUNK_TEST.test(resource);
 }
 
-export default function apiReference(context: LoadContext, options: SiteInput & { patchesOff?: string[] }): Plugin {
+export default function apiReference(context: LoadContext, options: SiteInput): Plugin {
   const { spec, site } = options;
   const specFile = spec.file;
   const { url, baseUrl } = context.siteConfig;
-  // Theme files of patches left out (EMISSARY_PATCHES_OFF; ./patches.ts).
-  const themePath = themeWithout(THEME, partsOff(PATCHES, new Set(options.patchesOff ?? [])).theme, context.generatedFilesDir, 'api-reference');
   return {
     name: 'api-reference',
-    getThemePath: () => themePath,
+    getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
     getPathsToWatch: () => [specFile],
     // The generated pages' routes and samples by OpenAPI node, for the plugins that link or show them (changelog, search, llms-txt, mcp).
@@ -157,4 +152,4 @@ export default function apiReference(context: LoadContext, options: SiteInput & 
   };
 }
 
-apiReference.validateOptions = siteInputValidator('api-reference', { patchesOff: z.array(z.string()).optional() });
+apiReference.validateOptions = siteInputValidator('api-reference');

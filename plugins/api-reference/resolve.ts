@@ -37,6 +37,7 @@ export const PAGE_NODES = 3000;
 const PAGE_PARENTS = new Set(['paths', 'webhooks', 'x-webhooks']);
 
 const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
+// Upstream internals: a module under the generator's lib/, not its public entry (UPGRADING.md, "API reference").
 const LOADER = 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
 
 /** The route of a component schema's page, named as the generator names it (lib/openapi/openapi.js). */
@@ -200,5 +201,6 @@ async function loadAndResolveSpec(specPath: string): Promise<unknown> {
 /** Makes the generator read documents through `loadAndResolveSpec` above (idempotent). */
 export function patchSpecLoader() {
   const loader = requireFromPlugin(LOADER) as { loadAndResolveSpec: unknown };
+  // Upstream internals: swaps the export that readOpenapiFiles calls through the module (UPGRADING.md, "API reference").
   loader.loadAndResolveSpec = loadAndResolveSpec;
 }

@@ -7,10 +7,9 @@
  * records them).
  *
  * - theme/ — components served in place of the upstream ones. The plugin is listed last in
- *   `themes`, so its components win. A wrapper reaches the component it wraps as `@theme-init/<Name>` (the first theme that provided it), or by its package
- *   path where two themes provide it (Tabs): `@theme-original` would be the wrapper itself.
- *   The folder holds TypeScript, which the site's own loader compiles (no getTypeScriptThemePath:
- *   nobody swizzles from a local plugin).
+ *   `themes`, so its components win. A wrapper reaches the component it wraps as `@theme-init/<Name>`
+ *   (the first theme that provided it). The folder holds TypeScript, which the site's own loader
+ *   compiles (no getTypeScriptThemePath: nobody swizzles from a local plugin).
  * - client/ — modules that run on every page before it hydrates.
  * - REPLACEMENTS — modules swapped for others in the browser build only (the server build keeps
  *   the originals, so the static HTML is as before).
@@ -26,7 +25,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { browserModuleReplacements, replaceModule, type Replacement } from './replace-module';
 import { writeRouteBuckets } from './route-buckets/split';
-import { PATCHES, partsOff, slugOf, themeWithout } from './patches';
+import { partsOff, slugOf } from './patches';
 import * as z from 'zod';
 import { optionsValidator } from '../../lib/options';
 
@@ -72,23 +71,25 @@ export interface FastHydrationOptions {
 
 export default function fastHydration(context: LoadContext, options: FastHydrationOptions = {}): Plugin {
   const off = new Set(options.patchesOff ?? []);
-  const left = partsOff(PATCHES, off);
+  const left = partsOff(off);
   const kept = (list: Replacement[]) => list.filter((r) => !left.replacements.some((t) => r.target === here(t)));
-  const themePath = themeWithout(here('theme'), left.theme, context.generatedFilesDir, 'fast-hydration');
   const bucketsOff = off.has(slugOf('Route data loads by bucket'));
   const leanSidebarsOff = bucketsOff || off.has(slugOf('Sidebars load lean'));
+  // Upstream internals: theme-classic's Prism client module swapped (UPGRADING.md, "Prism stays out of the browser").
   const replacements = browserModuleReplacements('fast-hydration', kept(REPLACEMENTS));
   return {
     ...replacements,
-    getThemePath: () => themePath,
+    getThemePath: () => here('theme'),
     getClientModules: () => CLIENT_MODULES.filter((m) => !left.client.some((c) => m === here(c))),
     configureWebpack(config, isServer, utils, content) {
+      // Upstream internals: a module of plugin-content-docs swapped (UPGRADING.md, "The sidebar checks are indexed on the server").
       if (isServer) return { plugins: kept(SERVER_REPLACEMENTS).map((r) => replaceModule(utils, r)) } as never;
       const base = replacements.configureWebpack!(config, isServer, utils, content) as { plugins?: unknown[] };
       // Production browser build only: `start` regenerates the route modules as files change.
       if (config.mode !== 'production' || bucketsOff) return base as never;
       const dir = path.join(context.generatedFilesDir, 'route-buckets');
       writeRouteBuckets(context.generatedFilesDir, dir, { leanSidebars: !leanSidebarsOff });
+      // Upstream internals: Docusaurus's generated route modules and its client preload swapped (UPGRADING.md, "Route data loads by bucket").
       return { plugins: [...(base.plugins ?? []), ...routeBucketReplacements(dir).map((r) => replaceModule(utils, r))] } as never;
     },
   };

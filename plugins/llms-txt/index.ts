@@ -18,7 +18,6 @@ import { downloadsToMarkdown, fillScriptBlocks } from '../../lib/guide-scripts/m
 import { linkReleases, RECORDED_SPEC, type Release } from '../../lib/changelog/history';
 import { contentOf } from '../../lib/openapi/generated';
 import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
-import { isHandbookRoute } from '../handbook';
 import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
 
 export const SITE_SUMMARY =
@@ -118,7 +117,7 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
   return {
     name: 'llms-txt',
     getPathsToWatch: () => [specFile],
-    async postBuild({ outDir, routesPaths, plugins }) {
+    async postBuild({ outDir, routesPaths, routesBuildMetadata, plugins }) {
       const twins: Twin[] = [];
       const { doc } = openApiDocument(specFile);
 
@@ -211,8 +210,8 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
         '',
         ...agents.links,
       ];
-      // The maintainer handbook (plugins/handbook) keeps its twins, for its page menu, but stays out of both lists.
-      const listed = twins.filter((t) => !isHandbookRoute(t.route));
+      // A page marked noindex (the maintainer handbook's) keeps its twin, for its page menu, but stays out of both lists.
+      const listed = twins.filter((t) => !routesBuildMetadata[t.route]?.noIndex);
       for (const [section, heading] of Object.entries(SECTION_TITLES)) {
         const entries = listed.filter((t) => t.section === section);
         if (entries.length) llms.push('', `## ${heading}`, '', ...entries.map(link));

@@ -11,14 +11,10 @@ import { openApiDocument } from '../../lib/openapi/document';
 import { contentOf, type ApiReferenceContent } from '../../lib/openapi/generated';
 import { apiFields, buildIndex, type IndexPage } from './build-index';
 import { extractPage } from './extract';
-import { isHandbookRoute } from '../handbook';
 
 /** Where the index is served from; the manifest's name is fixed, every other file's name carries its hash. */
 export const SEARCH_DIR = 'search';
 export const MANIFEST = 'manifest.json';
-
-/** Pages that are not searched: the maintainer handbook (plugins/handbook) and the search page itself. */
-const unsearched = (route: string) => isHandbookRoute(route) || route === '/search';
 
 export function routeFile(outDir: string, route: string): string {
   return path.join(outDir, route === '/' ? 'index.html' : `${route}.html`);
@@ -29,7 +25,6 @@ export async function writeSearchIndex(outDir: string, routes: string[], apiRout
   const api = apiFields(openApiDocument(specFile).doc, apiRoutes);
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
-    if (unsearched(route)) continue;
     const file = routeFile(outDir, route);
     if (!existsSync(file)) continue;
     const page = extractPage(await fs.readFile(file, 'utf8'), file);
@@ -54,8 +49,10 @@ export default function searchPlugin(_context: unknown, { spec }: SiteInput): Pl
     async contentLoaded({ actions }) {
       actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true });
     },
-    async postBuild({ outDir, routesPaths, plugins }) {
-      await writeSearchIndex(outDir, routesPaths, contentOf<ApiReferenceContent>(plugins, 'api-reference').routes, spec.file);
+    async postBuild({ outDir, routesPaths, routesBuildMetadata, plugins }) {
+      // Not searched: pages marked noindex (the maintainer handbook's) and the search page itself.
+      const searched = routesPaths.filter((route) => !routesBuildMetadata[route]?.noIndex && route !== '/search');
+      await writeSearchIndex(outDir, searched, contentOf<ApiReferenceContent>(plugins, 'api-reference').routes, spec.file);
     },
   };
 }

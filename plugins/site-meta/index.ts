@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { PluginOptions as SitemapOptions } from '@docusaurus/plugin-sitemap';
-import { getFileCommitDate } from '@docusaurus/utils';
+import { getVcsPreset } from '@docusaurus/utils';
 import { siteInputValidator, type ApiSpec, type SiteInput } from '../../lib/site';
 import { checkAnchors } from './link-check';
 
@@ -21,7 +21,8 @@ export const createSitemapItems =
   (spec: ApiSpec): CreateSitemapItems =>
   async ({ defaultCreateSitemapItems, ...params }) => {
     const items = await defaultCreateSitemapItems(params);
-    const commit = await getFileCommitDate(spec.file, { age: 'newest' }).catch(() => null);
+    // Docusaurus's git reader, which a build's "last updated" dates come from and Docusaurus 4 keeps (its commit-date export goes).
+    const commit = await getVcsPreset('git-ad-hoc').getFileLastUpdateInfo(spec.file).catch(() => null);
     if (!commit) return items;
     const lastmod = new Date(commit.timestamp).toISOString().slice(0, 10);
     return items.map((item) => (item.lastmod || !/^\/api(\/|$)/.test(new URL(item.url).pathname) ? item : { ...item, lastmod }));

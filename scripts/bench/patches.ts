@@ -14,15 +14,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { PATCHES as FAST_HYDRATION_PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf, type PatchParts } from '../../plugins/fast-hydration/patches';
-import { PATCHES as API_REFERENCE_PATCHES } from '../../plugins/api-reference/patches';
+import { PATCHES, PATCHES_OFF_ENV, patchesOff, slugOf } from '../../plugins/fast-hydration/patches';
 import { serve } from '../serve-static';
 import { coldBuild, type BuildTiming } from './build';
 import { runLighthouse } from './lighthouse';
 import { KB, PAGES, type PageKind } from './report';
 import { jsAtLoad } from './scale';
 
-const TABLES: PatchParts[][] = [FAST_HYDRATION_PATCHES, API_REFERENCE_PATCHES];
 /** The site as it is: every patch on. */
 const ALL_ON = 'all patches on';
 /** Under this JavaScript gain on every page, Lighthouse decides (issue 26). */
@@ -52,14 +50,12 @@ export interface PatchRow {
   lighthouse?: { tbtMs: number[]; score: Array<number | null> };
 }
 
-/** The slugs `value` names: "all" is every patch that can be left out on its own. */
+/** The slugs `value` names: "all" is every patch. */
 export function benchedSlugs(value: string): string[] {
-  const separable = [...new Map(TABLES.flat().map((p) => [slugOf(p.title), p])).values()].filter((p) => !TABLES.flat().some((q) => q.title === p.title && q.notSeparable));
-  if (value === 'all') return separable.map((p) => slugOf(p.title));
-  return [...patchesOff(value, TABLES)];
+  return value === 'all' ? PATCHES.map((p) => slugOf(p.title)) : [...patchesOff(value)];
 }
 
-const titleOf = (slug: string) => TABLES.flat().find((p) => slugOf(p.title) === slug)?.title ?? slug;
+const titleOf = (slug: string) => PATCHES.find((p) => slugOf(p.title) === slug)?.title ?? slug;
 
 const pageFile = (dir: string, route: string) => path.join(dir, route === '/' ? 'index.html' : `${route}.html`);
 const textOf = (html: string) =>

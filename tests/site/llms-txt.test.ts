@@ -6,9 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ALL_ROUTES, OPERATION_SLUGS, SCHEMA_SLUGS } from '../support/routes';
-import { BUILD_DIR, exists, routeFile } from '../support/build';
+import { BUILD_DIR, exists, isNoindexPage, routeFile } from '../support/build';
 import { filesEndingWith } from '../../lib/files';
-import { isHandbookRoute } from '../../plugins/handbook';
 
 const require = createRequire(import.meta.url);
 const NO_TWIN = new Set(['/tags', '/tags/test', '/markdown-page']);
@@ -187,22 +186,22 @@ test('twins carry their page facts as plain Markdown', async () => {
   }
 });
 
-test('llms-full.txt holds every twin under its source URL, except the maintainer handbook\'s', async () => {
+test('llms-full.txt holds every twin under its source URL, except those of pages marked noindex (the maintainer handbook\'s)', async () => {
   const full = await read(path.join(BUILD_DIR, 'llms-full.txt'));
   assert.match(full, /^# Emissary Docs\n/);
   let count = 0;
   for await (const file of markdownFiles()) {
     const rel = path.relative(BUILD_DIR, file).replace(/\\/g, '/');
     const url = `https://docs.withemissary.com/${rel === 'index.md' ? '' : rel.replace(/\.md$/, '')}`;
-    if (isHandbookRoute(`/${rel.replace(/\.md$/, '')}`)) {
-      assert.ok(!full.includes(`Source: ${url}\n`), `llms-full.txt holds the handbook page ${rel}`);
+    if (isNoindexPage(rel === 'index.md' ? '/' : `/${rel.replace(/\.md$/, '')}`)) {
+      assert.ok(!full.includes(`Source: ${url}\n`), `llms-full.txt holds the noindex page ${rel}`);
       continue;
     }
     count++;
     assert.ok(full.includes((await read(file)).trim()), `llms-full.txt lacks ${rel}`);
     assert.ok(full.includes(`---\n\nSource: ${url}\n`), `llms-full.txt lacks the source line of ${rel}`);
   }
-  assert.ok(count >= ALL_ROUTES.filter((r) => !NO_TWIN.has(r) && !isHandbookRoute(r)).length, `only ${count} twins`);
+  assert.ok(count >= ALL_ROUTES.filter((r) => !NO_TWIN.has(r) && !isNoindexPage(r)).length, `only ${count} twins`);
 });
 
 interface PostmanItem {

@@ -90,7 +90,7 @@ test('robots.txt allows everything and names the sitemap by its absolute URL', a
   await fs.access(path.join(BUILD_DIR, 'sitemap.xml'));
 });
 
-/** The maintainer handbook: the template pages kept at their routes, written out here (not read from the plugin's rule). */
+/** The maintainer handbook: the template pages kept at their routes, written out here (not read from the pages). */
 const HANDBOOK = ['/intro', '/markdown-page', '/tags', '/tags/test', ...TUTORIAL_ROUTES];
 
 test('the maintainer handbook pages are served with noindex, and no other page is', async () => {

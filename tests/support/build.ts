@@ -1,5 +1,5 @@
 /** Reads the static build the way a host serves it. */
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesEndingWith, resolveFile } from '../../lib/files';
 
@@ -10,6 +10,12 @@ export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(__dirna
 export function routeFile(route: string): string {
   if (route === '/') return path.join(BUILD_DIR, 'index.html');
   return path.join(BUILD_DIR, `${route.replace(/^\//, '')}.html`);
+}
+
+/** Whether a built page asks search engines not to index it: a robots meta with `noindex`, as Docusaurus reads it. */
+export function isNoindexPage(route: string): boolean {
+  const tags = readFileSync(routeFile(route), 'utf8').match(/<meta\b[^>]*>/g) ?? [];
+  return tags.some((tag) => /\sname=["']?robots["'\s/>]/i.test(`${tag} `) && /\scontent=["']?[^"'>]*noindex/i.test(tag));
 }
 
 /** The text of the scripts a page's HTML names (runtime and main: what every page loads first), joined. */

@@ -2,9 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { BUILD_DIR } from './build';
+import { BUILD_DIR, isNoindexPage } from './build';
 import { ALL_ROUTES, OPERATION_SLUGS } from './routes';
-import { isHandbookRoute } from '../../plugins/handbook';
 
 export type PageKind = 'home' | 'doc' | 'operation' | 'schema' | 'api-info' | 'api-index' | 'tags' | 'search' | 'page' | 'not-found';
 
@@ -35,8 +34,8 @@ export function kindOf(route: string): PageKind {
   return 'doc';
 }
 
-/** Every page of the build: sitemap order, then the maintainer handbook's pages (not in the sitemap), then the not-found page. */
-export const CRAWL_PAGES: CrawlPage[] = [...sitemapRoutes(), ...ALL_ROUTES.filter(isHandbookRoute), NOT_FOUND_ROUTE].map((route) => ({ route, kind: kindOf(route) }));
+/** Every page of the build: sitemap order, then the pages marked noindex (the maintainer handbook's; not in the sitemap), then the not-found page. */
+export const CRAWL_PAGES: CrawlPage[] = [...sitemapRoutes(), ...ALL_ROUTES.filter(isNoindexPage), NOT_FOUND_ROUTE].map((route) => ({ route, kind: kindOf(route) }));
 
 /** Waits until React has hydrated the page (the theme sets this attribute once it has). */
 export async function hydrated(page: Page): Promise<void> {

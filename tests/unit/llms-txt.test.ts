@@ -74,6 +74,11 @@ test('explicit heading ids are dropped, links stay', () => {
   assert.equal(md, ['## Available base models', '', 'See [parameters](/fine-tuning/parameters#available-base-models).', ''].join('\n'));
 });
 
+test('a page\'s <head> line goes from its twin, as front matter does; a code block showing one stays', () => {
+  const source = ['---', 'title: Page', '---', '', '<head><meta name="robots" content="noindex" /></head>', '', '# Page', '', '```mdx', '<head><title>x</title></head>', '```'].join('\n');
+  assert.equal(docToMarkdown(source), ['# Page', '', '```mdx', '<head><title>x</title></head>', '```', ''].join('\n'));
+});
+
 test('a doc twin starts with its title and description, without front matter', () => {
   const source = ['---', 'title: Datasets', 'description: Choose the right file layout.', 'sidebar_label: Data', '---', '', '# Datasets', '', 'Body text.'].join('\n');
   assert.equal(docToMarkdown(source), ['# Datasets', '', '> Choose the right file layout.', '', 'Body text.', ''].join('\n'));

@@ -69,16 +69,8 @@ export function crossings(root: string): string[] {
   return found;
 }
 
-/** Crossings that go with the removals of issue 51, item 4 (plugins/handbook; api-reference's patches): none may be added. */
-const LEAVING = [
-  'plugins/api-reference/index.ts -> plugins/fast-hydration/patches (a plugin imports no other plugin)',
-  'plugins/api-reference/patches.ts -> plugins/fast-hydration/patches (a plugin imports no other plugin)',
-  'plugins/llms-txt/index.ts -> plugins/handbook (a plugin imports no other plugin)',
-  'plugins/search/index.ts -> plugins/handbook (a plugin imports no other plugin)',
-];
-
 test('every room imports only what lies below it', () => {
-  assert.deepEqual(crossings(ROOT).filter((c) => !LEAVING.includes(c)), []);
+  assert.deepEqual(crossings(ROOT), []);
 });
 
 test('a planted import across each wall is found', () => {

@@ -22,6 +22,7 @@ if (ExecutionEnvironment.canUseDOM) {
   // Docusaurus's client entry sets window.docusaurus right after the client modules have run.
   const scope = window as unknown as { docusaurus?: DocusaurusGlobal };
   let current = scope.docusaurus && onIntentOnly(scope.docusaurus);
+  // Upstream internals: swaps Docusaurus's client global for a copy (UPGRADING.md, "Pages load on intent only").
   Object.defineProperty(window, 'docusaurus', {
     configurable: true,
     enumerable: true,

@@ -4,5 +4,6 @@
  * `./docsUtils` to that package's lib/client/index.js, in the server build only
  * (SERVER_REPLACEMENTS in ../index.ts): the pages' HTML is unchanged, only rendered faster.
  */
+// Upstream internals: a file under plugin-content-docs' lib/, not exported (UPGRADING.md, "The sidebar checks are indexed on the server").
 export * from '@docusaurus/plugin-content-docs/lib/client/docsUtils.js';
 export { isActiveSidebarItem, isVisibleSidebarItem, useVisibleSidebarItems } from './sidebar-activity';

@@ -1,0 +1,4 @@
+import DocTagDocListPage from '@theme/DocTagDocListPage';
+import { withNoindex } from '.';
+
+export default withNoindex(DocTagDocListPage);

@@ -1,0 +1,4 @@
+import DocTagsListPage from '@theme/DocTagsListPage';
+import { withNoindex } from '.';
+
+export default withNoindex(DocTagsListPage);
