@@ -87,7 +87,7 @@ const config = {
   title: site.title,
   // The Emissary-only pages left out, for the components that link them (src/theme/NotFound, src/components/PageMarkdown).
   ...(allPages ? {} : { customFields: { leftOut: Object.keys(pages).filter((k) => !pages[k as keyof typeof pages]) } }),
-  tagline: otherDocument ? (site.summary ?? site.title) : 'Start your first fine-tuning project with Emissary',
+  tagline: otherDocument ? site.summary : 'Start your first fine-tuning project with Emissary',
   favicon: otherDocument ? otherLogo : 'img/favicon.svg',
   // Another document's site with no logo: an empty icon, so browsers do not ask for /favicon.ico (a 404 on every first visit).
   ...(otherDocument && !otherLogo ? { headTags: [{ tagName: 'link', attributes: { rel: 'icon', href: 'data:,' } }] } : {}),

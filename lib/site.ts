@@ -4,22 +4,24 @@
  * hands them to every plugin that needs them as its options (`SiteInput`, checked by
  * `validateSiteInput`); no module reads them from the environment.
  *
- * Built from Emissary's document: Emissary Docs, as written in
- * docusaurus.config.ts and plugins/llms-txt. Built from another (`OPENAPI_SPEC`): the site's name,
- * summary and Postman file name come from that document's `info`, or from the one configuration
- * file `SITE_CONFIG` names (YAML: `title`, `summary`, `pages`), and error responses link to no
- * Emissary page (/errors describes Emissary's statuses).
+ * What the site says of itself comes from one configuration file (YAML), never from code: the file
+ * `SITE_CONFIG` names, and for Emissary's own document first `config/site.yaml` (SITE_CONFIG's keys
+ * win over its). Without a file, the site's name and summary come from the document's `info`.
+ * The keys: `title` and `summary` (llms.txt), `name` (the product's name: the search page, the MCP
+ * server card, the Postman file; the title without it), `reference` (`label`, `title`, `description`
+ * of the API's sidebar category and /api), `billed` (`operations`, operationIds of the calls that cost
+ * money, and `note`, what llms.txt tells agents about them, with `{operations}` where their links go;
+ * without it, llms.txt says billing is not documented), and what no OpenAPI document says: `url`,
+ * the site's own address (canonical links, the sitemap, share cards, llms.txt; without it, the
+ * address `docusaurus serve` uses, with a warning), `logo` (an SVG or PNG file, relative to the file:
+ * the navbar, the favicon and the share cards; without it, none for another document) and `errors`
+ * (a URL with `{status}`, such as https://docs.example.com/errors#{status}: each error response links there).
  *
  * `pages` (`guides`, `errors`, `changelog`: true or false) keeps or leaves out the Emissary-only
  * pages: the guides (docs/, the home page among them), /errors and /changelog, with every link to
  * them (navbar, sidebars, API pages and twins, llms.txt, the MCP bundle's errors and releases).
- * Each is on for Emissary's document and off for another unless the file turns it on.
- *
- * For another document the file also gives what no OpenAPI document says: `url`, the site's own
- * address (canonical links, the sitemap, share cards, llms.txt; without it, the address
- * `docusaurus serve` uses, with a warning), `logo` (an SVG or PNG file, relative to the file: the
- * navbar, the favicon and the share cards; without it, none) and `errors` (a URL with `{status}`,
- * such as https://docs.example.com/errors#{status}: each error response links there).
+ * Each is off unless the file turns it on. Error responses link to /errors and API pages carry
+ * /changelog's notes only with Emissary's document (they describe its statuses and releases).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,17 +52,37 @@ export function apiSpec(siteDir: string, given: string = RECORDED_SPEC): ApiSpec
 export const PAGE_KINDS = ['guides', 'errors', 'changelog'] as const;
 export type Pages = Record<(typeof PAGE_KINDS)[number], boolean>;
 
+/** The calls that cost money (SITE_CONFIG `billed`), for llms.txt. */
+export interface Billed {
+  operations: string[];
+  /** What agents are told, `{operations}` where the operations' links go. */
+  note: string;
+}
+
+/** The API's sidebar category and its landing page (/api). */
+export interface Reference {
+  label: string;
+  title: string;
+  description: string;
+}
+
 export interface SiteConfig {
   title?: string;
+  name?: string;
   summary?: string;
   pages?: Partial<Pages>;
   url?: string;
   /** Absolute once read (the file gives it relative to itself). */
   logo?: string;
   errors?: string;
+  reference?: Partial<Reference>;
+  billed?: Billed;
 }
 
-const KEYS = new Set(['title', 'summary', 'pages', 'url', 'logo', 'errors']);
+const KEYS = new Set(['title', 'name', 'summary', 'pages', 'url', 'logo', 'errors', 'reference', 'billed']);
+/** Emissary's own configuration, read for its own document (relative to the site). */
+export const OWN_SITE_CONFIG = 'config/site.yaml';
+const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const LOGO_TYPES = ['.svg', '.png'];
 
 /** The configuration file `SITE_CONFIG` names (relative to `siteDir` or absolute); {} without one. */
@@ -73,11 +95,11 @@ export function siteConfig(file: string | undefined, siteDir = process.cwd()): S
   } catch (error) {
     throw new Error(`SITE_CONFIG ${where}: ${String(error)}`);
   }
-  if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error(`SITE_CONFIG ${where}: expected a mapping of ${[...KEYS].join(', ')}`);
+  if (!isMapping(config)) throw new Error(`SITE_CONFIG ${where}: expected a mapping of ${[...KEYS].join(', ')}`);
   const unknown = Object.keys(config).filter((k) => !KEYS.has(k));
   if (unknown.length) throw new Error(`SITE_CONFIG ${where}: unknown key ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
   const c = config as SiteConfig;
-  for (const key of ['title', 'summary', 'url', 'logo', 'errors'] as const) if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`SITE_CONFIG ${where}: ${key} must be text`);
+  for (const key of ['title', 'name', 'summary', 'url', 'logo', 'errors'] as const) if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`SITE_CONFIG ${where}: ${key} must be text`);
   if (c.url !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(c.url)) throw new Error(`SITE_CONFIG ${where}: url must be a scheme and host only, such as https://docs.example.com (got ${c.url})`);
   if (c.errors !== undefined && !(/^(https?:\/\/|\/)\S*$/.test(c.errors) && c.errors.includes('{status}'))) throw new Error(`SITE_CONFIG ${where}: errors must be a URL or a site path with {status} in it, such as https://docs.example.com/errors#{status} (got ${c.errors})`);
   if (c.logo !== undefined) {
@@ -93,13 +115,27 @@ export function siteConfig(file: string | undefined, siteDir = process.cwd()): S
       if (typeof on !== 'boolean') throw new Error(`SITE_CONFIG ${where}: pages.${key} must be true or false`);
     }
   }
+  if (c.reference !== undefined) {
+    if (!isMapping(c.reference)) throw new Error(`SITE_CONFIG ${where}: reference must be a mapping of label, title, description`);
+    for (const [key, text] of Object.entries(c.reference)) {
+      if (!['label', 'title', 'description'].includes(key)) throw new Error(`SITE_CONFIG ${where}: unknown key reference.${key} (known: label, title, description)`);
+      if (typeof text !== 'string') throw new Error(`SITE_CONFIG ${where}: reference.${key} must be text`);
+    }
+  }
+  if (c.billed !== undefined) {
+    const { operations, note, ...rest } = isMapping(c.billed) ? c.billed : ({ rest: 1 } as Record<string, unknown>);
+    const ok = !Object.keys(rest).length && Array.isArray(operations) && operations.length > 0 && operations.every((o) => typeof o === 'string' && o) && typeof note === 'string' && note.includes('{operations}');
+    if (!ok) throw new Error(`SITE_CONFIG ${where}: billed must be a mapping of operations (operationIds) and note (text with {operations} in it)`);
+  }
   return c;
 }
 
 export interface SiteIdentity {
   title: string;
-  /** One paragraph for llms.txt; undefined: Emissary's own. */
-  summary?: string;
+  /** The product's name. */
+  name: string;
+  /** One paragraph for llms.txt. */
+  summary: string;
   postmanFile: string;
   /** The Emissary-only pages the site has. */
   pages: Pages;
@@ -113,26 +149,31 @@ export interface SiteIdentity {
   logo?: string;
   /** Another document's error page, `{status}` in it (SITE_CONFIG `errors`). */
   errorsUrl?: string;
+  reference: Reference;
+  billed?: Billed;
 }
 
-const EMISSARY_URL = 'https://docs.withemissary.com';
 /** Where `docusaurus serve` serves the site: the address of a site whose configuration gives none. */
 const LOCAL_URL = 'http://localhost:3000';
 
 /** The site's identity for the document being built, with the configuration file `configFile` (SITE_CONFIG), if any. */
 export function siteIdentity(spec: ApiSpec, configFile: string | undefined, siteDir: string): SiteIdentity {
-  const other = !spec.recorded;
-  const config = siteConfig(configFile, siteDir);
-  const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, config.pages?.[kind] ?? !other])) as Pages;
-  const links = { pages, errorLinks: pages.errors && !other, changeNotes: pages.changelog && !other };
-  const url = (config.url ?? (other ? LOCAL_URL : EMISSARY_URL)).replace(/\/$/, '');
-  const given = { url, logo: config.logo, errorsUrl: config.errors };
-  if (!other) return { title: config.title ?? 'Emissary Docs', summary: config.summary, postmanFile: 'emissary.postman_collection.json', ...links, ...given };
+  const own = spec.recorded ? siteConfig(OWN_SITE_CONFIG, siteDir) : {};
+  const given = siteConfig(configFile, siteDir);
+  const config: SiteConfig = { ...own, ...given, pages: { ...own.pages, ...given.pages }, reference: { ...own.reference, ...given.reference } };
+  const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, config.pages?.[kind] ?? false])) as Pages;
+  const links = { pages, errorLinks: pages.errors && spec.recorded, changeNotes: pages.changelog && spec.recorded };
   if (!config.url) console.warn(`[site] Built from ${spec.file} with no SITE_CONFIG url: canonical links, the sitemap and share cards use ${LOCAL_URL}.`);
+  const url = (config.url ?? LOCAL_URL).replace(/\/$/, '');
   const { info } = openApiDocument(spec.file).doc;
   const title = config.title ?? info?.title?.trim() ?? path.basename(spec.file);
+  const name = config.name ?? title;
   const summary = config.summary ?? (info?.description ? splitTitle(info.description).title : undefined) ?? title;
-  return { title, summary, postmanFile: `${kebabCase(title) || 'api'}.postman_collection.json`, ...links, ...given };
+  const reference = { label: title, title: `${title} reference`, description: summary, ...config.reference };
+  return {
+    title, name, summary, postmanFile: `${kebabCase(name) || 'api'}.postman_collection.json`, ...links,
+    url, logo: config.logo, errorsUrl: config.errors, reference, ...(config.billed ? { billed: config.billed } : {}),
+  };
 }
 
 /** The configured error page for one status (SITE_CONFIG `errors`), or undefined. */
@@ -182,7 +223,8 @@ const SITE_INPUT_SHAPE = {
   site: z
     .object({
       title: z.string(),
-      summary: z.string().optional(),
+      name: z.string(),
+      summary: z.string(),
       postmanFile: z.string().min(1),
       pages: z.object({ guides: z.boolean(), errors: z.boolean(), changelog: z.boolean() }).strict(),
       errorLinks: z.boolean(),
@@ -190,6 +232,8 @@ const SITE_INPUT_SHAPE = {
       url: z.string().regex(/^https?:\/\/[^/\s]+$/),
       logo: z.string().optional(),
       errorsUrl: z.string().optional(),
+      reference: z.object({ label: z.string(), title: z.string(), description: z.string() }).strict(),
+      billed: z.object({ operations: z.array(z.string()), note: z.string() }).strict().optional(),
     })
     .strict(),
 };

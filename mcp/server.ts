@@ -275,9 +275,9 @@ export function serveHttp(prepared: Prepared, options: { port: number; host: str
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.method === 'GET' && url.pathname === '/mcp/server-card') {
-        return send(200, serverCard(docs.bundle.site.url, REPOSITORY_URL, `${base}/mcp`), 'application/mcp-server-card+json');
+        return send(200, serverCard(docs.bundle.site, REPOSITORY_URL, `${base}/mcp`), 'application/mcp-server-card+json');
       }
-      if (req.method === 'GET' && url.pathname === '/.well-known/mcp/catalog.json') return send(200, mcpCatalog(docs.bundle.site.url, `${base}/mcp/server-card`));
+      if (req.method === 'GET' && url.pathname === '/.well-known/mcp/catalog.json') return send(200, mcpCatalog(docs.bundle.site, `${base}/mcp/server-card`));
       if (url.pathname !== '/mcp') return send(404, { error: 'not found: the MCP endpoint is /mcp' });
       if (req.method !== 'POST') return send(405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST to /mcp' }, id: null });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_MESSAGE_BYTES });

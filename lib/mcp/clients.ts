@@ -54,7 +54,8 @@ export function clientConfigs(siteUrl: string): ClientConfig[] {
 
 /** The server's version, in its MCP `serverInfo` and in the server card. */
 export const SERVER_VERSION = '1.0.0';
-export const SERVER_DESCRIPTION = 'Search and read the Emissary docs, API operations, errors, changes; check datasets.';
+/** The site the card describes: its name and address (the bundle's `site`). */
+type CardSite = { title: string; url: string };
 
 /** The MCP Catalog (/.well-known/mcp/catalog.json) and Server Card of the experimental server-card extension (SEP-2127). */
 export const CATALOG_FILE = '.well-known/mcp/catalog.json';
@@ -71,13 +72,14 @@ export const cardName = (siteUrl: string) => `${new URL(siteUrl).hostname.split(
  * The server card. `remote`: the Streamable HTTP endpoint of a self-hosted server; the static site
  * hosts none, so its card has no `remotes` and says in `_meta` how to start the server locally.
  */
-export function serverCard(siteUrl: string, repositoryUrl: string, remote?: string) {
+export function serverCard({ title, url: siteUrl }: CardSite, repositoryUrl: string, remote?: string) {
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: cardName(siteUrl),
     version: SERVER_VERSION,
-    title: 'Emissary Docs',
-    description: SERVER_DESCRIPTION,
+    title,
+    // The draft allows 100 characters: the site's name is the title's, not here.
+    description: 'Search and read these docs: pages, API operations, errors, changes; check datasets.',
     websiteUrl: siteUrl,
     repository: { url: repositoryUrl, source: 'github', subfolder: 'mcp' },
     ...(remote ? { remotes: [{ type: 'streamable-http', url: remote }] } : {}),
@@ -86,11 +88,11 @@ export function serverCard(siteUrl: string, repositoryUrl: string, remote?: stri
 }
 
 /** The MCP Catalog: one entry, the card. */
-export function mcpCatalog(siteUrl: string, cardUrl: string) {
+export function mcpCatalog({ title, url: siteUrl }: CardSite, cardUrl: string) {
   return {
     specVersion: 'draft',
     entries: [
-      { identifier: `urn:air:${new URL(siteUrl).hostname}:${SERVER_NAME}`, displayName: 'Emissary Docs', type: 'application/mcp-server-card+json', url: cardUrl },
+      { identifier: `urn:air:${new URL(siteUrl).hostname}:${SERVER_NAME}`, displayName: title, type: 'application/mcp-server-card+json', url: cardUrl },
     ],
   };
 }

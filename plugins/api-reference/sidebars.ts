@@ -22,9 +22,7 @@ function arrange(items: Item[]): Item[] {
 }
 
 /** The site's input as docusaurus.config.ts read it (this file is loaded by path and takes no options). */
-const { spec, site } = sidebarInput(path.join(__dirname, '../..'));
-/** Built from another document: its name and summary (lib/site.ts). */
-const other = spec.recorded ? undefined : site;
+const { site } = sidebarInput(path.join(__dirname, '../..'));
 /** The links to /errors and /changelog, when the site keeps them (SITE_CONFIG `pages`). */
 const { pages } = site;
 
@@ -33,14 +31,12 @@ const sidebars = {
   openApiSidebar: [
     {
       type: 'category',
-      label: other?.title ?? 'Emissary API',
+      label: site.reference.label,
       collapsible: false,
       link: {
         type: 'generated-index',
-        title: other ? `${other.title} reference` : 'Emissary API Specification',
-        description:
-          other?.summary ??
-          'Reference for the Emissary REST API: every operation for projects, datasets, training jobs, deployments, inference engines and inference, and every schema they exchange.',
+        title: site.reference.title,
+        description: site.reference.description,
         slug: '/',
       },
       items: arrange(generatedApiItems as unknown as Item[]),

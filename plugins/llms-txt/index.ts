@@ -20,11 +20,6 @@ import { contentOf } from '../../lib/openapi/generated';
 import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
 import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
 
-export const SITE_SUMMARY =
-  'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
-  'them behind an HTTP API: step-by-step guides for datasets, training (SFT and GRPO), evaluation and deployment, ' +
-  'and a reference for every operation and schema of the Emissary REST API.';
-
 /** `unlisted` twins are written and go into llms-full.txt, but llms.txt does not list them. */
 type Section = 'guides' | 'unlisted' | 'api' | 'schemas' | 'optional';
 const SECTION_TITLES: Record<Exclude<Section, 'unlisted'>, string> = {
@@ -199,11 +194,11 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
       }
 
       const link = (twin: Twin) => `- [${twin.title}](${baseUrl}${twinPath(twin.route)})${twin.summary ? `: ${twin.summary}` : ''}`;
-      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), site.postmanFile, site.pages.guides);
+      const agents = agentSection(doc, `${siteUrl}${baseUrl}`.replace(/\/$/, ''), site);
       const llms = [
         `# ${siteTitle}`,
         '',
-        `> ${site.summary ?? SITE_SUMMARY}`,
+        `> ${site.summary}`,
         '',
         // Prose (the agents' instructions) before the first H2: after the summary, where the format allows it.
         ...agents.prose,
@@ -218,7 +213,7 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
       }
       await fs.writeFile(path.join(outDir, 'llms.txt'), `${llms.join('\n')}\n`);
 
-      const full = [`# ${siteTitle}`, '', `> ${site.summary ?? SITE_SUMMARY}`, ''];
+      const full = [`# ${siteTitle}`, '', `> ${site.summary}`, ''];
       for (const twin of listed) {
         full.push('---', '', `Source: ${siteUrl}${baseUrl}${relative(twin.route)}`, '', twin.markdown.trimEnd(), '');
       }

@@ -42,9 +42,10 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
       const recorded = same ? doc : openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc;
       // postBuild plugins run at once: the wall time includes theirs; `work` is this plugin's own.
       const working = performance.now();
+      const cardSite = { title: context.siteConfig.title, url: siteUrl };
       const bundle = mcpBundle({
         siteDir,
-        site: { title: context.siteConfig.title, url: siteUrl },
+        site: cardSite,
         doc,
         recorded,
         routes,
@@ -57,8 +58,8 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
       const work = performance.now() - working;
       await write(outDir, BUNDLE_FILE, bundle);
       await write(outDir, CLIENTS_FILE, clientConfigs(siteUrl));
-      await write(outDir, SERVER_CARD_FILE, serverCard(siteUrl, REPOSITORY_URL));
-      await write(outDir, CATALOG_FILE, mcpCatalog(siteUrl, `${siteUrl}/${SERVER_CARD_FILE}`));
+      await write(outDir, SERVER_CARD_FILE, serverCard(cardSite, REPOSITORY_URL));
+      await write(outDir, CATALOG_FILE, mcpCatalog(cardSite, `${siteUrl}/${SERVER_CARD_FILE}`));
       const bytes = (await fs.stat(path.join(outDir, BUNDLE_FILE))).size;
       console.log(`[mcp] ${BUNDLE_FILE}: ${bundle.operations.length} operations, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(work)} ms of work (${Math.round(performance.now() - started)} ms wall, shared with the other postBuild plugins)`);
     },

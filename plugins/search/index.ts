@@ -42,12 +42,12 @@ export async function writeSearchIndex(outDir: string, routes: string[], apiRout
   return pages.length;
 }
 
-export default function searchPlugin(_context: unknown, { spec }: SiteInput): Plugin {
+export default function searchPlugin(_context: unknown, { spec, site }: SiteInput): Plugin {
   return {
     name: 'search',
     getThemePath: () => path.join(__dirname, 'theme'),
     async contentLoaded({ actions }) {
-      actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true });
+      actions.addRoute({ path: '/search', component: '@theme/SearchPage', exact: true, props: { description: `Search the ${site.name} documentation and API reference` } });
     },
     async postBuild({ outDir, routesPaths, routesBuildMetadata, plugins }) {
       // Not searched: pages marked noindex (the maintainer handbook's) and the search page itself.

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { agentSection } from '../../plugins/llms-txt/agents';
 import { kebabCase, listOperations, parseOpenApi, type OpenApiDocument } from '../../lib/openapi/spec';
 import { postmanCollection } from '../../plugins/api-reference/postman';
+import { siteInput } from '../../lib/site';
 
 test('imports go, but imports inside code blocks stay', () => {
   const md = mdxToMarkdown(
@@ -194,10 +195,12 @@ test('the Postman collection groups requests by tag and fills in examples', () =
   assert.equal(collection.auth?.type, 'apikey');
 });
 
-test('the agent section of llms.txt takes the base URL and the auth header from the document, says where it has none, and fails loudly without a billed call', () => {
+test("the agent section of llms.txt takes the base URL and the auth header from the document, says where it has none, and fails loudly without a billed call the site's configuration names", () => {
   const real = parseOpenApi(readFileSync('openapi/emissary.yaml', 'utf8'));
+  // Emissary's site as config/site.yaml describes it (its billed calls among them).
+  const { site } = siteInput('.', {});
   const moved = { ...real, servers: [{ url: 'https://api.example.test' }], components: { ...real.components, securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-Other-Key' } } } };
-  const { prose, links } = agentSection(moved, 'https://docs.example.test', 'c.json');
+  const { prose, links } = agentSection(moved, 'https://docs.example.test', site);
   const text = [...prose, ...links].join('\n');
   assert.doesNotMatch(prose.join('\n'), /^#/m, 'no heading in the prose part');
   assert.equal(links[0], '## For AI agents');
@@ -210,11 +213,14 @@ test('the agent section of llms.txt takes the base URL and the auth header from 
     assert.ok(text.includes(`(https://docs.example.test/api/${slug}.md)`), slug);
   }
   assert.match(text, /not document whether a deleted object can be restored\. Treat every delete as irreversible/);
-  const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d', 'c.json').prose.join('\n');
+  const bearer = agentSection({ ...real, components: { ...real.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] } as typeof real, 'https://d', site).prose.join('\n');
   assert.ok(bearer.includes('`Authorization` header as `Bearer '), bearer);
-  assert.match(text, /deactivated deployment or inference engine is not billed, so treat an active one as billed/);
+  assert.match(text, /deactivated deployment or inference engine is not billed, so treat an active one as billed \(\[Create deployment\]\(https:\/\/docs\.example\.test\/api\/create-deployment\.md\), \[/);
+  // The same document without that configuration: the generic wording, nothing about deployments or engines.
+  const generic = agentSection(real, 'https://d', { ...site, billed: undefined }).prose.find((line) => line.includes('cost money'));
+  assert.equal(generic, '- Calls that cost money: not documented. Ask the user before you call anything that creates or starts a resource.');
   // No servers (optional in OpenAPI): the base URL is not documented, and the section says so.
-  assert.match(agentSection({ ...real, servers: [] }, 'https://d', 'c.json').prose.join('\n'), /Base URL: not documented/);
+  assert.match(agentSection({ ...real, servers: [] }, 'https://d', site).prose.join('\n'), /Base URL: not documented/);
   const withoutEngines = { ...real, paths: Object.fromEntries(Object.entries(real.paths).filter(([p]) => !p.startsWith('/v1/engines'))) };
-  assert.throws(() => agentSection(withoutEngines, 'https://d', 'c.json'), /createEngine \(a billed call\)/);
+  assert.throws(() => agentSection(withoutEngines, 'https://d', site), /createEngine \(a billed call, in the site's configuration\)/);
 });

@@ -25,7 +25,11 @@ test('every section of docs/errors.mdx gives causes, what to do and whether to r
 });
 
 test('the server card follows the server-card draft (SEP-2127): schema URL, reverse-DNS name, short description', () => {
-  const card = serverCard('https://docs.withemissary.com', 'https://github.com/Emissary-Tech/emissary-api-docs');
+  const site = { title: 'Emissary Docs', url: 'https://docs.withemissary.com' };
+  const card = serverCard(site, 'https://github.com/Emissary-Tech/emissary-api-docs');
+  assert.equal(card.title, 'Emissary Docs');
+  // The site's own name, from the bundle; nothing of Emissary's for another site.
+  assert.doesNotMatch(JSON.stringify(serverCard({ title: 'Acme API', url: 'https://docs.acme.example' }, 'https://github.com/x/y')), /emissary docs|the emissary/i);
   assert.equal(card.$schema, SERVER_CARD_SCHEMA);
   assert.match(card.$schema, /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/v2\/server-card\.schema\.json$/);
   assert.match(card.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
@@ -33,9 +37,9 @@ test('the server card follows the server-card draft (SEP-2127): schema URL, reve
   assert.ok(card.description.length >= 1 && card.description.length <= 100, card.description);
   assert.equal('remotes' in card, false, 'a static site hosts no MCP endpoint');
   for (const key of Object.keys(card._meta)) assert.match(key, /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)*\/[a-zA-Z0-9][\w.-]*$/);
-  const hosted = serverCard('https://docs.withemissary.com', 'https://github.com/x/y', 'http://127.0.0.1:8765/mcp');
+  const hosted = serverCard(site, 'https://github.com/x/y', 'http://127.0.0.1:8765/mcp');
   assert.deepEqual(hosted.remotes, [{ type: 'streamable-http', url: 'http://127.0.0.1:8765/mcp' }]);
-  const catalog = mcpCatalog('https://docs.withemissary.com', 'https://docs.withemissary.com/.well-known/mcp/server-card.json');
+  const catalog = mcpCatalog(site, 'https://docs.withemissary.com/.well-known/mcp/server-card.json');
   assert.equal(catalog.entries[0].type, 'application/mcp-server-card+json');
   assert.equal(catalog.entries[0].identifier, `urn:air:docs.withemissary.com:${cardName('https://docs.withemissary.com').split('/')[1]}`);
 });

@@ -1,10 +1,10 @@
-/** The one configuration file of a site built from another document (SITE_CONFIG, lib/site.ts). */
+/** The one configuration file of a site (SITE_CONFIG; for Emissary's own document, config/site.yaml first: lib/site.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { siteConfig } from '../../lib/site';
+import { siteConfig, siteInput } from '../../lib/site';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'site-config-'));
 const file = (name: string, text: string) => {
@@ -36,4 +36,29 @@ test('url, logo and errors are checked when the file is read; the logo resolves 
   assert.throws(() => siteConfig(file('gif.yaml', 'logo: logo.gif\n')), /logo must be an \.svg or \.png file/);
   const missing = file('missing.yaml', 'logo: nowhere.png\n');
   assert.throws(() => siteConfig(missing), (e: Error) => e.message.includes(missing) && e.message.includes(path.join(dir, 'nowhere.png')) && /does not exist/.test(e.message));
+});
+
+test('name, reference and billed are checked when the file is read', () => {
+  const billed = 'billed:\n  operations: [startThing]\n  note: "{operations} start a paid run."\n';
+  assert.deepEqual(siteConfig(file('billed.yaml', `name: Acme\nreference:\n  label: Acme API\n${billed}`)), {
+    name: 'Acme', reference: { label: 'Acme API' }, billed: { operations: ['startThing'], note: '{operations} start a paid run.' },
+  });
+  assert.throws(() => siteConfig(file('noplace.yaml', 'billed:\n  operations: [startThing]\n  note: Paid.\n')), /billed must be a mapping of operations \(operationIds\) and note \(text with \{operations\} in it\)/);
+  assert.throws(() => siteConfig(file('noops.yaml', 'billed:\n  operations: []\n  note: "{operations}"\n')), /billed must be/);
+  assert.throws(() => siteConfig(file('ref.yaml', 'reference:\n  heading: X\n')), /unknown key reference\.heading \(known: label, title, description\)/);
+  assert.throws(() => siteConfig(file('name.yaml', 'name: [A]\n')), /name must be text/);
+});
+
+test("Emissary's facts come from config/site.yaml, another document's from its info; a SITE_CONFIG key wins over config/site.yaml's", () => {
+  const site = path.join(__dirname, '../..');
+  const own = siteInput(site, {}).site;
+  assert.equal(own.url, 'https://docs.withemissary.com');
+  assert.equal(own.postmanFile, 'emissary.postman_collection.json');
+  assert.deepEqual(own.billed?.operations, ['createDeployment', 'reactivateDeploymentById', 'createEngine', 'reactivateEngineById']);
+  const renamed = siteInput(site, { siteConfig: file('rename.yaml', 'name: Envoy\npages:\n  guides: false\n') }).site;
+  assert.deepEqual([renamed.name, renamed.postmanFile, renamed.url, renamed.pages], ['Envoy', 'envoy.postman_collection.json', own.url, { guides: false, errors: true, changelog: true }]);
+  const other = siteInput(site, { spec: 'tests/fixtures/openapi/kitchen-sink.yaml' }).site;
+  assert.equal(other.billed, undefined);
+  assert.deepEqual(other.reference, { label: other.title, title: `${other.title} reference`, description: other.summary });
+  assert.doesNotMatch(JSON.stringify(other), /emissary/i);
 });

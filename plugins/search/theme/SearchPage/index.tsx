@@ -6,7 +6,8 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { SearchHit } from '../../../../lib/search/engine';
 import Excerpt from '../SearchBar/Excerpt';
 
-export default function SearchPage(): ReactNode {
+/** `description`: the page's meta description, naming the product (plugins/search). */
+export default function SearchPage({ description }: { description: string }): ReactNode {
   const base = useBaseUrl('/');
   const query = new URLSearchParams(useLocation().search).get('q')?.trim() ?? '';
   const [hits, setHits] = useState<SearchHit[] | null>(null);
@@ -25,7 +26,7 @@ export default function SearchPage(): ReactNode {
     };
   }, [base, query]);
   return (
-    <Layout title="Search" description="Search the Emissary documentation and API reference">
+    <Layout title="Search" description={description}>
       <main className="container margin-vert--lg">
         <h1>Search the documentation</h1>
         <form role="search" aria-label="Search the documentation" method="get" className="margin-bottom--lg">
