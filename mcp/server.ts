@@ -22,7 +22,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { REPOSITORY_URL } from '../config/navbar';
 import { RULES_FILE } from '../lib/mcp/bundle';
-import { mcpCatalog, SERVER_NAME, SERVER_VERSION, serverCard } from '../lib/mcp/clients';
+import { mcpCatalog, serverName, SERVER_VERSION, serverCard } from '../lib/mcp/clients';
 import { openSite, SiteError } from './site';
 import { BoundedStdioTransport, MAX_MESSAGE_BYTES } from './stdio';
 import {
@@ -114,7 +114,7 @@ export async function connect(server: McpServer, transport: Transport) {
 /** An MCP server on the prepared site: cheap (closures over `prepared`), one per stdio process or HTTP request. */
 export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer {
   const server = new McpServer(
-    { name: SERVER_NAME, title: docs.bundle.site.title, version: SERVER_VERSION },
+    { name: serverName(docs.bundle.site), title: docs.bundle.site.title, version: SERVER_VERSION },
     {
       instructions:
         `Documentation of the Emissary fine-tuning and inference API (${docs.bundle.site.url}). ` +

@@ -3,16 +3,17 @@
  * publishes (/_mcp/clients.json, the server card) and checked against the README by a test.
  */
 
-/** The server's name in every client's configuration. */
-export const SERVER_NAME = 'emissary-docs';
-/** Where a reader's clone of this repository is, in the snippets (they replace it). */
-export const CLONE_PLACEHOLDER = '/path/to/emissary-docs';
+/** The site the server reads: its name and address, scheme and host (the bundle's `site`). */
+export type McpSite = { title: string; url: string };
+
+/** The server's name in every client's configuration and its `serverInfo`: the site's title in kebab case (`emissary-docs`). */
+export const serverName = ({ title }: Pick<McpSite, 'title'>) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api-docs';
 /** The launcher: plain JavaScript that registers tsx from the clone, then runs mcp/server.ts. */
 export const LAUNCHER = 'mcp/run.mjs';
 
-/** The command and arguments that start the server over stdio against a deployed site. */
-export function stdioCommand(siteUrl: string): { command: string; args: string[] } {
-  return { command: 'node', args: [`${CLONE_PLACEHOLDER}/${LAUNCHER}`, '--site', siteUrl] };
+/** The command and arguments that start the server over stdio against a deployed site; the reader replaces the clone's placeholder path. */
+export function stdioCommand(site: McpSite): { command: string; args: string[] } {
+  return { command: 'node', args: [`/path/to/${serverName(site)}/${LAUNCHER}`, '--site', site.url] };
 }
 
 export interface ClientConfig {
@@ -24,8 +25,9 @@ export interface ClientConfig {
   text: string;
 }
 
-export function clientConfigs(siteUrl: string): ClientConfig[] {
-  const { command, args } = stdioCommand(siteUrl);
+export function clientConfigs(site: McpSite): ClientConfig[] {
+  const { command, args } = stdioCommand(site);
+  const name = serverName(site);
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
     {
@@ -33,29 +35,27 @@ export function clientConfigs(siteUrl: string): ClientConfig[] {
       label: 'Claude Code',
       where: 'Run in a terminal',
       language: 'bash',
-      text: `claude mcp add ${SERVER_NAME} -- ${command} ${args.join(' ')}`,
+      text: `claude mcp add ${name} -- ${command} ${args.join(' ')}`,
     },
     {
       id: 'cursor',
       label: 'Cursor',
       where: '.cursor/mcp.json',
       language: 'json',
-      text: json({ mcpServers: { [SERVER_NAME]: { command, args } } }),
+      text: json({ mcpServers: { [name]: { command, args } } }),
     },
     {
       id: 'vscode',
       label: 'VS Code',
       where: '.vscode/mcp.json',
       language: 'json',
-      text: json({ servers: { [SERVER_NAME]: { type: 'stdio', command, args } } }),
+      text: json({ servers: { [name]: { type: 'stdio', command, args } } }),
     },
   ];
 }
 
 /** The server's version, in its MCP `serverInfo` and in the server card. */
 export const SERVER_VERSION = '1.0.0';
-/** The site the card describes: its name and address (the bundle's `site`). */
-type CardSite = { title: string; url: string };
 
 /** The MCP Catalog (/.well-known/mcp/catalog.json) and Server Card of the experimental server-card extension (SEP-2127). */
 export const CATALOG_FILE = '.well-known/mcp/catalog.json';
@@ -65,41 +65,43 @@ export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schema
 /** The _headers block (plugins/csp) for the discovery files: the discovery draft asks for CORS, as browser-based clients read them. */
 export const DISCOVERY_HEADERS = ['/.well-known/mcp/*', '  Access-Control-Allow-Origin: *'];
 
-/** Reverse-DNS name of the card (`com.withemissary.docs/emissary-docs`), from the site's host. */
-export const cardName = (siteUrl: string) => `${new URL(siteUrl).hostname.split('.').reverse().join('.')}/${SERVER_NAME}`;
+/** Reverse-DNS name of the card (`com.withemissary.docs/emissary-docs`), from the site's host and title. */
+export const cardName = (site: McpSite) => `${new URL(site.url).hostname.split('.').reverse().join('.')}/${serverName(site)}`;
 
 /**
  * The server card. `remote`: the Streamable HTTP endpoint of a self-hosted server; the static site
  * hosts none, so its card has no `remotes` and says in `_meta` how to start the server locally.
+ * `repositoryUrl`: where the server's code is (the site's own repository); without it, none is named.
  */
-export function serverCard({ title, url: siteUrl }: CardSite, repositoryUrl: string, remote?: string) {
+export function serverCard(site: McpSite, repositoryUrl?: string, remote?: string) {
+  const { title, url: siteUrl } = site;
   return {
     $schema: SERVER_CARD_SCHEMA,
-    name: cardName(siteUrl),
+    name: cardName(site),
     version: SERVER_VERSION,
     title,
     // The draft allows 100 characters: the site's name is the title's, not here.
     description: 'Search and read these docs: pages, API operations, errors, changes; check datasets.',
     websiteUrl: siteUrl,
-    repository: { url: repositoryUrl, source: 'github', subfolder: 'mcp' },
+    ...(repositoryUrl ? { repository: { url: repositoryUrl, source: 'github', subfolder: 'mcp' } } : {}),
     ...(remote ? { remotes: [{ type: 'streamable-http', url: remote }] } : {}),
-    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: { ...stdioCommand(siteUrl), clone: repositoryUrl } },
+    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: { ...stdioCommand(site), ...(repositoryUrl ? { clone: repositoryUrl } : {}) } },
   };
 }
 
 /** The MCP Catalog: one entry, the card. */
-export function mcpCatalog({ title, url: siteUrl }: CardSite, cardUrl: string) {
+export function mcpCatalog(site: McpSite, cardUrl: string) {
   return {
     specVersion: 'draft',
     entries: [
-      { identifier: `urn:air:${new URL(siteUrl).hostname}:${SERVER_NAME}`, displayName: title, type: 'application/mcp-server-card+json', url: cardUrl },
+      { identifier: `urn:air:${new URL(site.url).hostname}:${serverName(site)}`, displayName: site.title, type: 'application/mcp-server-card+json', url: cardUrl },
     ],
   };
 }
 
 /** `<McpClient id="…" />` lines of a page source as the same code blocks in Markdown, for its twin (plugins/llms-txt). */
-export function mcpClientsToMarkdown(source: string, siteUrl: string): string {
-  const configs = clientConfigs(siteUrl);
+export function mcpClientsToMarkdown(source: string, site: McpSite): string {
+  const configs = clientConfigs(site);
   return source.replace(/^<McpClient\s+id="([^"]+)"\s*\/>\s*$/gm, (_, id: string) => {
     const config = configs.find((c) => c.id === id);
     if (!config) throw new Error(`<McpClient id="${id}" />: no such client in lib/mcp/clients.ts`);

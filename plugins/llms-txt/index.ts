@@ -154,7 +154,7 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
             // Code blocks filled from the guide scripts, as on the page.
             // <McpClient /> blocks as the code they show (plugins/mcp).
-            const source = mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), `${siteUrl}${baseUrl}`.replace(/\/$/, ''));
+            const source = mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), { title: siteTitle, url: `${siteUrl}${baseUrl}`.replace(/\/$/, '') });
             // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
             const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, recorded, recordedPages), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });

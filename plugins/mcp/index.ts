@@ -26,12 +26,14 @@ async function write(outDir: string, file: string, value: unknown) {
 export default function mcp(context: LoadContext, { spec, site }: SiteInput): Plugin {
   const { siteDir } = context;
   const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
+  // The site as the server, its card and its clients' configurations name it.
+  const cardSite = { title: context.siteConfig.title, url: siteUrl };
   return {
     name: 'mcp',
     getPathsToWatch: () => [path.join(siteDir, ERRORS_PAGE), path.join(siteDir, RULES_FILE)],
     async contentLoaded({ actions }) {
       // The client configurations src/components/McpClient shows, highlighted at build time (plugins/code-blocks).
-      await actions.createData('highlights.json', JSON.stringify(highlightsOf(clientConfigs(siteUrl).map((c) => ({ language: c.language, code: c.text })))));
+      await actions.createData('highlights.json', JSON.stringify(highlightsOf(clientConfigs(cardSite).map((c) => ({ language: c.language, code: c.text })))));
     },
     async postBuild({ outDir, plugins }) {
       const started = performance.now();
@@ -42,7 +44,6 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
       const recorded = same ? doc : openApiDocument(path.join(siteDir, RECORDED_SPEC)).doc;
       // postBuild plugins run at once: the wall time includes theirs; `work` is this plugin's own.
       const working = performance.now();
-      const cardSite = { title: context.siteConfig.title, url: siteUrl };
       const bundle = mcpBundle({
         siteDir,
         site: cardSite,
@@ -57,8 +58,9 @@ export default function mcp(context: LoadContext, { spec, site }: SiteInput): Pl
       });
       const work = performance.now() - working;
       await write(outDir, BUNDLE_FILE, bundle);
-      await write(outDir, CLIENTS_FILE, clientConfigs(siteUrl));
-      await write(outDir, SERVER_CARD_FILE, serverCard(cardSite, REPOSITORY_URL));
+      await write(outDir, CLIENTS_FILE, clientConfigs(cardSite));
+      // The repository (config/navbar.ts) is Emissary's: the card names it on the site of Emissary's own document only.
+      await write(outDir, SERVER_CARD_FILE, serverCard(cardSite, spec.recorded ? REPOSITORY_URL : undefined));
       await write(outDir, CATALOG_FILE, mcpCatalog(cardSite, `${siteUrl}/${SERVER_CARD_FILE}`));
       const bytes = (await fs.stat(path.join(outDir, BUNDLE_FILE))).size;
       console.log(`[mcp] ${BUNDLE_FILE}: ${bundle.operations.length} operations, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(work)} ms of work (${Math.round(performance.now() - started)} ms wall, shared with the other postBuild plugins)`);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ERRORS_PAGE, errorGuidance, MAX_OPERATION_BYTES, mcpBundle, operationSamples } from '../../lib/mcp/bundle';
 import { generateSamples, operationSample } from '../../lib/openapi/samples';
 import { entryRef, listOperations, type OpenApiDocument } from '../../lib/openapi/spec';
-import { cardName, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../lib/mcp/clients';
+import { cardName, clientConfigs, mcpCatalog, serverCard, SERVER_CARD_SCHEMA } from '../../lib/mcp/clients';
 
 test('every section of docs/errors.mdx gives causes, what to do and whether to retry, or its prose', () => {
   const guidance = errorGuidance(readFileSync(ERRORS_PAGE, 'utf8'));
@@ -29,7 +29,11 @@ test('the server card follows the server-card draft (SEP-2127): schema URL, reve
   const card = serverCard(site, 'https://github.com/Emissary-Tech/emissary-api-docs');
   assert.equal(card.title, 'Emissary Docs');
   // The site's own name, from the bundle; nothing of Emissary's for another site.
-  assert.doesNotMatch(JSON.stringify(serverCard({ title: 'Acme API', url: 'https://docs.acme.example' }, 'https://github.com/x/y')), /emissary docs|the emissary/i);
+  // Another site: its own name everywhere, no repository unless one is given, nothing of Emissary's.
+  const acme = { title: 'Acme API', url: 'https://docs.acme.example' };
+  const other = JSON.stringify([serverCard(acme), mcpCatalog(acme, 'https://docs.acme.example/card.json'), clientConfigs(acme)]);
+  assert.doesNotMatch(other, /emissary|"repository"|"clone"/i);
+  assert.match(other, /acme-api/);
   assert.equal(card.$schema, SERVER_CARD_SCHEMA);
   assert.match(card.$schema, /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/v2\/server-card\.schema\.json$/);
   assert.match(card.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
@@ -41,7 +45,7 @@ test('the server card follows the server-card draft (SEP-2127): schema URL, reve
   assert.deepEqual(hosted.remotes, [{ type: 'streamable-http', url: 'http://127.0.0.1:8765/mcp' }]);
   const catalog = mcpCatalog(site, 'https://docs.withemissary.com/.well-known/mcp/server-card.json');
   assert.equal(catalog.entries[0].type, 'application/mcp-server-card+json');
-  assert.equal(catalog.entries[0].identifier, `urn:air:docs.withemissary.com:${cardName('https://docs.withemissary.com').split('/')[1]}`);
+  assert.equal(catalog.entries[0].identifier, `urn:air:docs.withemissary.com:${cardName(site).split('/')[1]}`);
 });
 
 test('the bundle keeps, per error status, the operations that declare it without a body', () => {

@@ -10,7 +10,7 @@ const highlights = () => import('@generated/mcp/default/highlights.json') as Pro
 
 export default function McpClient({ id }: { id: string }): ReactNode {
   const { siteConfig } = useDocusaurusContext();
-  const config = clientConfigs(`${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '')).find((c) => c.id === id);
+  const config = clientConfigs({ title: siteConfig.title, url: `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '') }).find((c) => c.id === id);
   if (!config) throw new Error(`<McpClient id="${id}" />: no such client in lib/mcp/clients.ts`);
   return (
     <CodeBlock language={config.language} title={config.where} highlights={highlights}>
