@@ -14,7 +14,8 @@
  * without it, llms.txt says billing is not documented), and what no OpenAPI document says: `url`,
  * the site's own address (canonical links, the sitemap, share cards, llms.txt; without it, the
  * address `docusaurus serve` uses, with a warning), `logo` (an SVG or PNG file, relative to the file:
- * the navbar, the favicon and the share cards; without it, none for another document) and `errors`
+ * the navbar, the favicon and the share cards of another document's site, the share cards of Emissary's;
+ * without it, none) and `errors`
  * (a URL with `{status}`, such as https://docs.example.com/errors#{status}: each error response links there).
  *
  * `pages` (`guides`, `errors`, `changelog`: true or false) keeps or leaves out the Emissary-only
@@ -145,7 +146,7 @@ export interface SiteIdentity {
   changeNotes: boolean;
   /** The site's address, scheme and host. */
   url: string;
-  /** The logo file (absolute), or none: Emissary's own is in static/img. */
+  /** The logo file (absolute), or none (Emissary's navbar logos are config/navbar.ts's). */
   logo?: string;
   /** Another document's error page, `{status}` in it (SITE_CONFIG `errors`). */
   errorsUrl?: string;

@@ -24,12 +24,6 @@ const FONTS = [
 /** src/css/custom.css: the light primary's darkest shade, the dark mode's primary and its lightest shade. */
 const COLOURS = { background: '#144e32', accent: '#4fd1a5', soft: '#9be5cb', text: '#ffffff' };
 
-/** static/img/logo-dark.svg: the plane on a light square, legible on the dark card. */
-const LOGO = `data:image/svg+xml;base64,${Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="7" fill="#7fd9a8"/>' +
-    '<path d="M6.5 15.2 L25.5 7 L20 25 L15.2 18.6 Z" fill="#0b2a1c"/><path d="M15.2 18.6 L25.5 7 L16.6 23.6 Z" fill="#1f6f4a"/></svg>',
-).toString('base64')}`;
-
 export interface CardText {
   title: string;
   section: string;
@@ -37,7 +31,7 @@ export interface CardText {
   site: string;
   /** The page's address without the scheme, shown at the bottom. */
   address: string;
-  /** The site's logo as a data URL; null for none; left out, Emissary's. */
+  /** The site's logo as a data URL (SITE_CONFIG `logo`); null or left out, none. */
   logo?: string | null;
 }
 
@@ -54,8 +48,7 @@ const titleSize = (title: string) => (title.length <= 28 ? 76 : title.length <= 
 const clip = (title: string) => (title.length <= 100 ? title : `${title.slice(0, 99).replace(/\s+\S*$/, '')}…`);
 
 /** The card's layout: the accent bar, then the logo and site name, the section and title, and the address. */
-function cardTree({ title, section, site, address, logo: given }: CardText): ReactNode {
-  const src = given === undefined ? LOGO : given;
+function cardTree({ title, section, site, address, logo: src }: CardText): ReactNode {
   const logo = src ? [{ type: 'img', props: { src, width: 64, height: 64 } } as unknown as ReactNode] : [];
   const inner = box({ flexGrow: 1, flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px' }, [
     box({ alignItems: 'center', gap: 24, fontSize: 36, fontWeight: 700 }, [...logo, box({}, site)]),

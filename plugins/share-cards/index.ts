@@ -93,11 +93,10 @@ async function cardPng(siteDir: string, text: CardText, renderer: () => RenderPo
   }
 }
 
-/** The cards' logo: SITE_CONFIG's, else none for another document's site, else Emissary's (left out). */
-function cardLogo({ spec, site }: SiteInput): string | null | undefined {
+/** The cards' logo as a data URL: the site's (SITE_CONFIG `logo`; Emissary's in config/site.yaml), else none. */
+function cardLogo({ site }: SiteInput): string | null {
   const file = site.logo;
-  if (file) return `data:${file.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png'};base64,${readFileSync(file).toString('base64')}`;
-  return spec.recorded ? undefined : null;
+  return file ? `data:${file.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png'};base64,${readFileSync(file).toString('base64')}` : null;
 }
 
 export default function shareCards(context: LoadContext, input: SiteInput): Plugin {
@@ -124,7 +123,7 @@ export default function shareCards(context: LoadContext, input: SiteInput): Plug
         const route = `${baseUrl}${relative}`;
         const html = await fs.readFile(file, 'utf8');
         const label = labels.get(route) ?? { title: htmlTitle(html, siteTitle), section: 'Docs' };
-        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, ''), ...(logo === undefined ? {} : { logo }) }, renderer);
+        const card = await cardPng(context.siteDir, { ...label, site: siteTitle, address: `${host}${route}`.replace(/\/$/, ''), logo }, renderer);
         const cardPath = `${CARDS_DIR}/${relative || 'index'}.png`;
         await fs.mkdir(path.dirname(path.join(outDir, cardPath)), { recursive: true });
         await fs.writeFile(path.join(outDir, cardPath), card.png);
