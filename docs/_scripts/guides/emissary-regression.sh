@@ -2,10 +2,10 @@
 # LLMs for regression, end to end (guide: /guides/emissary-regression).
 #
 # Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.1-8B-Instruct
-# with a regression head, reads the regression score of every checkpoint and deploys the best one.
-# The API documents no inference call that returns a regression value, so the script ends there.
-# Run it in an empty folder: it writes its own sample data. It starts one training job and one
-# deployment, and deletes the deployment at the end unless EMISSARY_KEEP_DEPLOYMENT=1.
+# with a regression head and reads the regression score of every checkpoint. The API documents no
+# inference call that returns a regression value, so it deploys the best checkpoint (for the
+# dashboard's TESTING tab) only when EMISSARY_DEPLOY=1, and keeps that deployment.
+# Run it in an empty folder: it writes its own sample data. It starts one training job.
 # @include helpers
 # [start:start]
 
