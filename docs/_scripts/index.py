@@ -129,7 +129,6 @@ def main():
             "max_completion_tokens": 60,
             "temperature": 0.2,
         },
-        timeout=120,
     )
     print(completion["choices"][0]["text"].strip())
     # [end:call-model]

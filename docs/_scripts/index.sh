@@ -101,7 +101,6 @@ echo "Ready. Send requests with model = $MODEL_NAME"
 # [start:call-model]
 step "Ask your model for a summary"
 api POST /v1/completions \
-  --max-time 120 \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg model "$MODEL_NAME" '{
     model: $model,

@@ -5,7 +5,7 @@
 import { RULES, type Format, type Layout } from './rules';
 import { checkValue, looksNumeric } from './schema';
 import { decodeUtf8, looksBinary, readCsv, readJsonl, type Row } from './read';
-import { messagesOf, textsOf } from './tokenize';
+import { countedRow, type CountedRow } from './tokenize';
 
 /** The page refuses to parse more than this (the Python checker has no cap): a tab must not run out of memory. */
 export const MAX_CHECK_BYTES = 20 * 1048576;
@@ -54,8 +54,8 @@ export interface Options {
   /** The file's size, when `bytes` is empty because the file is over MAX_CHECK_BYTES and was not read. */
   size?: number;
   progress?: (fraction: number) => void;
-  /** Filled with each checked row's line and text values, for the token counts. */
-  texts?: Array<[number, string[], number]>;
+  /** Filled with what the model reads of each checked row, for the token counts. */
+  texts?: CountedRow[];
 }
 
 const NUMBER = new RegExp(RULES.csv_number);
@@ -223,7 +223,7 @@ export function checkDataset(name: string, bytes: Uint8Array, options: Options =
     const chars = textLength(row);
     summary.chars += chars;
     lengths.push({ line, chars });
-    options.texts?.push([line, textsOf(row), messagesOf(row)]);
+    options.texts?.push(countedRow(line, row, layout));
     const value = decodeCells(row, layout, (kind, message) => error(line, kind, message));
     if (!value) return;
     for (const found of checkValue(value, layout.row, 'row', NUMBER)) error(line, found.kind, found.message);

@@ -30,6 +30,8 @@ export interface Layout {
   keys: string[];
   decode?: Record<string, 'number' | 'json-object'>;
   same_kind?: string[];
+  /** What the model reads of a row (the rules file's `counted`): every string value when absent. */
+  counted?: { keys: string[]; each?: boolean };
   row: Schema;
   advice?: Schema;
 }

@@ -6,6 +6,7 @@
  * The page's worker and tests/unit/tokenizers.test.ts use this same module. Nothing is fetched from a hub.
  */
 import type { Template, TokenizerId } from './models';
+import type { Layout } from './rules';
 
 /** Tokens of one piece of text, without the special tokens (begin/end of text, [CLS], [SEP]) a template adds. */
 export type Count = (text: string) => number;
@@ -88,13 +89,20 @@ export interface TokenCount {
 export const LISTED = 5;
 
 /**
+ * A row as the counts see it: its line, the texts the model reads, its messages (for the template, two
+ * when absent), and `each` when every text is a sequence of its own (the two texts of an embedding pair).
+ */
+export type CountedRow = [line: number, texts: string[], messages?: number, each?: boolean];
+
+/**
  * Counts each row's text (every string value, each on its own) with `count`. Equal strings are
  * counted once. `pause` runs every few thousand rows (the worker yields there) and returns false to stop.
- * A row is over the window when its text and the `template`'s tokens for its messages (the third
- * element, two when absent) do not fit in `context`; totals and longest rows count the text only.
+ * A row is over the window when its text and the `template`'s tokens for its messages do not fit in
+ * `context` (with `each`, when its longest text and the template's fixed tokens do not); totals and
+ * longest rows count the text only.
  */
 export async function countRows(
-  rows: Array<[number, string[], number?]>,
+  rows: CountedRow[],
   count: Count,
   context: number | null,
   pause?: (fraction: number) => Promise<boolean>,
@@ -105,16 +113,18 @@ export async function countRows(
   const all: RowTokens[] = [];
   for (let i = 0; i < rows.length; i++) {
     if (pause && i % 2000 === 1999 && !(await pause(i / rows.length))) return null;
-    const [line, texts, messages = 2] = rows[i];
+    const [line, texts, messages = 2, each = false] = rows[i];
     let tokens = 0;
+    let longest = 0;
     for (const text of texts) {
       let n = cache.get(text);
       if (n === undefined) cache.set(text, (n = count(text)));
       tokens += n;
+      longest = Math.max(longest, n);
     }
     result.total += tokens;
     all.push({ line, tokens });
-    const inWindow = tokens + (template ? template.fixed + template.per_message * messages : 0);
+    const inWindow = each ? longest + (template?.fixed ?? 0) : tokens + (template ? template.fixed + template.per_message * messages : 0);
     if (context !== null && inWindow > context) {
       result.overCount++;
       if (result.over.length < LISTED) result.over.push({ line, tokens: inWindow });
@@ -127,6 +137,12 @@ export async function countRows(
 /** The messages of a row for its template: its `messages` list, else a prompt and a completion. */
 export const messagesOf = (row: unknown): number =>
   row && typeof row === 'object' && Array.isArray((row as { messages?: unknown }).messages) ? (row as { messages: unknown[] }).messages.length : 2;
+
+/** What the model reads of a row: the layout's `counted` keys (a label is not input), else every string. */
+export function countedRow(line: number, row: Record<string, unknown>, layout: Pick<Layout, 'counted'>): CountedRow {
+  const texts = layout.counted ? layout.counted.keys.flatMap((key) => textsOf(row[key])) : textsOf(row);
+  return [line, texts, messagesOf(row), layout.counted?.each];
+}
 
 /** The strings of a row (values, not keys), in order: what the counts measure. */
 export function textsOf(value: unknown, into: string[] = []): string[] {

@@ -3,7 +3,7 @@
  * handle them: each script runs against the mock through a proxy (support/faults.ts) that answers
  * its first read with 502, its second with 429 and `Retry-After: 1`, and never answers its third.
  * Every script must still finish, and no create call may reach the server twice. Time-outs come
- * from the environment the scripts read (EMISSARY_TIMEOUT), so the hanging read costs seconds
+ * from the environment the scripts read (EMISSARY_TIMEOUT, EMISSARY_INFERENCE_TIMEOUT), so the hanging read costs seconds
  * here, not the default.
  */
 import { describe, test, before, after } from 'node:test';
@@ -42,7 +42,7 @@ describe('guide scripts with a 502, a 429 and a read that never answers', { conc
           label: `${name} behind the fault proxy`,
           baseUrl: proxy.baseUrl,
           // 10 s: the hang costs one time-out per script, and a loaded machine's mock can take seconds to answer.
-          env: { EMISSARY_TIMEOUT: '10', EMISSARY_CONNECT_TIMEOUT: '5' },
+          env: { EMISSARY_TIMEOUT: '10', EMISSARY_INFERENCE_TIMEOUT: '10', EMISSARY_CONNECT_TIMEOUT: '5' },
           log: mock.log,
         });
         assert.ok(!run.failure, run.failure);

@@ -329,6 +329,15 @@ for (const language of ['py', 'sh'] as const) {
     assert.ok(r.ms < 10_000, `took ${r.ms} ms`);
   });
 
+  test(`${name} api: inference waits EMISSARY_INFERENCE_TIMEOUT, not EMISSARY_TIMEOUT (a cold model loads first)`, async () => {
+    reset({ 'POST /v1/completions': () => ({ status: 0, hang: true }) });
+    const env = { EMISSARY_TIMEOUT: '1', EMISSARY_INFERENCE_TIMEOUT: '3', EMISSARY_RETRIES: '1' };
+    const r = await runWithHelpers(language, CALL[language]('POST', '/v1/completions', { model: 'm', prompt: 'p' }), env);
+    assert.equal(r.code, 1, describe(r));
+    assert.equal(seen.length, 1);
+    assert.ok(r.ms >= 2900, `gave up after ${r.ms} ms, before the 3 s inference time-out`);
+  });
+
   test(`${name} api: inference is retried; a read gives up after EMISSARY_RETRIES attempts`, async () => {
     reset({ 'POST /v1/completions': STATUS_ANSWERS(503) });
     const inference = await runWithHelpers(language, CALL[language]('POST', '/v1/completions', { model: 'm', prompt: 'p' }));

@@ -66,3 +66,21 @@ test('the upload check fails on a flow that trains straight after uploading, and
     else assert.match(problems.join('\n'), /train_dataset_id .* before the run read it back/);
   }
 });
+
+test('the training-input probe sends its three requests for each of the first rows, not only the first', async () => {
+  for (const script of SCRIPTS.filter((s) => s.page === 'fine-tuning/training-input')) {
+    const from = mock.calls.length;
+    const run = await runGuide(script.language, assembleScript(script.file, ROOT).text, {
+      label: `${script.page} (${LANGUAGE[script.language]}) with EMISSARY_ROWS=2`,
+      baseUrl: mock.baseUrl,
+      env: { EMISSARY_ROWS: '2' },
+      log: mock.log,
+    });
+    assert.ok(!run.failure, run.failure);
+    const prompts = mock.calls.slice(from).map((c) => (c.request as { prompt?: string; messages?: { content: string }[] }))
+      .map((body) => body.prompt ?? body.messages?.[0].content);
+    // The quickstart's first two rows: each prompt in full twice (Completions, Chat), then each half.
+    assert.equal(prompts.length, 6, `${script.language}: ${prompts.length} requests`);
+    assert.equal(new Set(prompts.slice(0, 4)).size, 2, `${script.language}: the first four requests must carry two different prompts`);
+  }
+});

@@ -234,3 +234,25 @@ test('every page with a guide script sends "What can go wrong" readers to Limits
   assert.ok(FILES.some((file) => file.endsWith('limits.mdx')), 'docs/fine-tuning/limits.mdx is missing');
   assert.deepEqual(missing, []);
 });
+
+test('every page with a guide script has its "What the API does not say" part, and each step points to it at most once', () => {
+  const problems = FILES.filter((file) => /<ScriptDownloads page="(?!tools\/)/.test(readFileSync(file, 'utf8'))).flatMap((file) => {
+    const name = `docs/${path.relative(DOCS, file)}`;
+    const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    if (!/^## What the API does not say \{#not-documented\}$/m.test(text)) return [`${name}: no "What the API does not say {#not-documented}" part`];
+    // A step: the text under a heading, or a bold numbered step ("**2. Deploy…**") within it.
+    const steps = text.split(/^(?=#{2,4} |\*\*\d+\. )/m).filter((step) => !step.startsWith('## What the API does not say'));
+    return steps.flatMap((step) => {
+      const pointers = step.match(/\]\(#not-documented\)/g)?.length ?? 0;
+      return pointers > 1 ? [`${name}: "${step.split('\n')[0]}" points to #not-documented ${pointers} times`] : [];
+    });
+  });
+  assert.deepEqual(problems, []);
+});
+
+test('/ai-agents asks for the Node.js the repository requires (package.json engines)', () => {
+  const engines = (JSON.parse(readFileSync(path.resolve(DOCS, '../package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  const [major, minor] = engines.match(/(\d+)\.(\d+)/)!.slice(1);
+  const page = readFileSync(path.join(DOCS, 'ai-agents.mdx'), 'utf8');
+  assert.match(page, new RegExp(`Node\\.js ${major} \\(${major}\\.${minor} or later`), `the page must ask for Node.js ${engines}`);
+});

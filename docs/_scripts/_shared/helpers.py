@@ -6,7 +6,8 @@
 #   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
 #   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
 #   EMISSARY_CONNECT_TIMEOUT  seconds to wait for a connection (default 10)
-#   EMISSARY_TIMEOUT        seconds to wait for a reply (default 30; uploads and inference pass more)
+#   EMISSARY_TIMEOUT        seconds to wait for a reply (default 30; uploads pass more)
+#   EMISSARY_INFERENCE_TIMEOUT  seconds to wait for an inference reply (default 120)
 #   EMISSARY_RETRIES        attempts of a call that is safe to repeat (default 5)
 import email.utils
 import os
@@ -82,13 +83,16 @@ def _retry_after(reply):
 def api(method, path, *, json=None, files=None, data=None, params=None, timeout=None):
     """Call the API and return the parsed JSON reply (None when the body is empty).
 
-    `timeout` is the seconds to wait for the reply (default EMISSARY_TIMEOUT). Reads and inference
+    `timeout` is the seconds to wait for the reply (default EMISSARY_TIMEOUT, EMISSARY_INFERENCE_TIMEOUT for inference). Reads and inference
     are repeated on a dropped connection, a time-out, 429 and 5xx, with growing waits and jitter,
     honouring Retry-After; any other call is sent once.
     """
-    safe = method == "GET" or (method == "POST" and path in INFERENCE_PATHS)
+    inference = method == "POST" and path in INFERENCE_PATHS
+    safe = method == "GET" or inference
     attempts = int(_setting("EMISSARY_RETRIES", 5)) if safe else 1
-    limits = (_setting("EMISSARY_CONNECT_TIMEOUT", 10), timeout or _setting("EMISSARY_TIMEOUT", 30))
+    # A deployment's first call after a quiet spell may load the model: inference waits longer.
+    default = _setting("EMISSARY_INFERENCE_TIMEOUT", 120) if inference else _setting("EMISSARY_TIMEOUT", 30)
+    limits = (_setting("EMISSARY_CONNECT_TIMEOUT", 10), timeout or default)
     delay = 1.0
     for attempt in range(1, attempts + 1):
         wait = 0.0

@@ -5,7 +5,8 @@
 #   EMISSARY_POLL_DEADLINE  seconds a wait may last before it gives up (default 7200)
 #   EMISSARY_POLL_INTERVAL  seconds before the first re-check of a wait (default 5)
 #   EMISSARY_CONNECT_TIMEOUT  seconds to wait for a connection (default 10)
-#   EMISSARY_TIMEOUT        seconds a call may take (default 30; uploads and inference pass more)
+#   EMISSARY_TIMEOUT        seconds a call may take (default 30; uploads pass more)
+#   EMISSARY_INFERENCE_TIMEOUT  seconds an inference call may take (default 120)
 #   EMISSARY_RETRIES        attempts of a call that is safe to repeat (default 5)
 set -euo pipefail
 shopt -s inherit_errexit 2>/dev/null || true
@@ -38,19 +39,22 @@ step() {
 # Retry-After. Any other call is sent once: a create whose answer is lost may still have worked.
 api() {
   local method="$1" path="$2" reply head status attempts=1 attempt=1 delay=1 wait why pause lost=""
+  local max_time="${EMISSARY_TIMEOUT:-30}"
   shift 2
   case "$method $path" in
-    "GET "* | "POST /v1/completions" | "POST /v1/chat/completions" | "POST /v1/classification" | "POST /v1/embeddings")
-      attempts="${EMISSARY_RETRIES:-5}" ;;
+    "GET "*) attempts="${EMISSARY_RETRIES:-5}" ;;
+    # A deployment's first call after a quiet spell may load the model: inference waits longer.
+    "POST /v1/completions" | "POST /v1/chat/completions" | "POST /v1/classification" | "POST /v1/embeddings")
+      attempts="${EMISSARY_RETRIES:-5}" max_time="${EMISSARY_INFERENCE_TIMEOUT:-120}" ;;
     *) lost="The call may still have worked: look for the object before you run the script again." ;;
   esac
   reply="$(mktemp)" || exit 1
   head="$reply.head"
   while :; do
     wait=0
-    # Later curl options win: a call may pass its own --max-time (uploads, inference).
+    # Later curl options win: a call may pass its own --max-time (uploads).
     if status="$(curl --silent --show-error --request "$method" \
-        --connect-timeout "${EMISSARY_CONNECT_TIMEOUT:-10}" --max-time "${EMISSARY_TIMEOUT:-30}" \
+        --connect-timeout "${EMISSARY_CONNECT_TIMEOUT:-10}" --max-time "$max_time" \
         --header "X-API-Key: $EMISSARY_API_KEY" --dump-header "$head" \
         --output "$reply" --write-out '%{http_code}' "$@" "$BASE_URL$path")"; then
       if [ "$status" -ge 200 ] && [ "$status" -lt 300 ]; then

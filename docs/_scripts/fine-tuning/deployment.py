@@ -153,7 +153,6 @@ def main():
             "top_p": 0.7,
             "top_k": 50,
         },
-        timeout=120,
     )
     print(completion["choices"][0]["text"].strip())
     # [end:completions]
@@ -172,7 +171,6 @@ def main():
             "max_tokens": 80,
             "temperature": 0.3,
         },
-        timeout=120,
     )
     print(chat["choices"][0]["message"]["content"])
     # [end:chat]
@@ -185,7 +183,6 @@ def main():
             "POST",
             "/v1/classification",
             json={"model": classifier, "input": "I was billed twice this month", "data_format": "probs"},
-            timeout=120,
         )
         probs = result["data"][0]["probs"]
         print("Most likely label:", max(probs, key=probs.get), probs)
@@ -199,7 +196,6 @@ def main():
             "POST",
             "/v1/embeddings",
             json={"model": embedder, "input": ["How do I reset my password?", "Recover a forgotten login"]},
-            timeout=120,
         )
         vectors = [item["embedding"] for item in result["data"]]
         print(len(vectors), "vectors of length", len(vectors[0]))
@@ -282,7 +278,6 @@ def main():
         "POST",
         "/v1/completions",
         json={"model": placed_name, "prompt": "Summarise the ticket: My parcel arrived empty.", "max_completion_tokens": 40},
-        timeout=120,
     )
     print(reply["choices"][0]["text"].strip())
     # [end:inspect-engines]
@@ -299,7 +294,6 @@ def main():
                 "messages": [{"role": "user", "content": "Name three uses for a paperclip."}],
                 "max_tokens": 60,
             },
-            timeout=120,
         )
         print(serverless[0], "says:", reply["choices"][0]["message"]["content"])
     else:

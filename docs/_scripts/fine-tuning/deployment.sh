@@ -103,7 +103,7 @@ wait_for "/v1/projects/$PROJECT_ID/deployments/$DEPLOYMENT_ID" '.status == "Depl
 # [start:completions]
 step "Ask for a completion"
 wake_up "$PROJECT_ID" "$DEPLOYMENT_ID"
-api POST /v1/completions --max-time 120 \
+api POST /v1/completions \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg model "$MODEL_NAME" '{
     model: $model,
@@ -118,7 +118,7 @@ api POST /v1/completions --max-time 120 \
 
 # [start:chat]
 step "Ask for a chat reply"
-api POST /v1/chat/completions --max-time 120 \
+api POST /v1/chat/completions \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg model "$MODEL_NAME" '{
     model: $model,
@@ -135,7 +135,7 @@ api POST /v1/chat/completions --max-time 120 \
 # [start:classification]
 if [ -n "${EMISSARY_CLASSIFIER:-}" ]; then
   step "Classify a text"
-  api POST /v1/classification --max-time 120 \
+  api POST /v1/classification \
     --header "Content-Type: application/json" \
     --data "$(jq -n --arg model "$EMISSARY_CLASSIFIER" \
       '{model: $model, input: "I was billed twice this month", data_format: "probs"}')" \
@@ -146,7 +146,7 @@ fi
 # [start:embeddings]
 if [ -n "${EMISSARY_EMBEDDER:-}" ]; then
   step "Embed two texts"
-  api POST /v1/embeddings --max-time 120 \
+  api POST /v1/embeddings \
     --header "Content-Type: application/json" \
     --data "$(jq -n --arg model "$EMISSARY_EMBEDDER" \
       '{model: $model, input: ["How do I reset my password?", "Recover a forgotten login"]}')" \
@@ -214,7 +214,7 @@ api GET "/v1/engines?base_model=$(jq -rn --arg v "$BASE_MODEL" '$v | @uri')" \
   | jq -r '.[] | "\(.id) \(.name) \(.status) \(.deployment_counts) deployments"'
 step "Call the deployment on the engine"
 wake_engine "$ENGINE_ID"
-api POST /v1/completions --max-time 120 \
+api POST /v1/completions \
   --header "Content-Type: application/json" \
   --data "$(jq -n --arg model "$PLACED_NAME" \
     '{model: $model, prompt: "Summarise the ticket: My parcel arrived empty.", max_completion_tokens: 40}')" \
@@ -225,7 +225,7 @@ api POST /v1/completions --max-time 120 \
 step "Find a serverless base model"
 SERVERLESS="$(api GET /v1/models | jq -r '[.[] | select(.support_serverless == true and .type == "chat") | .name][0] // empty')"
 if [ -n "$SERVERLESS" ]; then
-  api POST /v1/chat/completions --max-time 120 \
+  api POST /v1/chat/completions \
     --header "Content-Type: application/json" \
     --data "$(jq -n --arg model "$SERVERLESS" \
       '{model: $model, messages: [{role: "user", content: "Name three uses for a paperclip."}], max_tokens: 60}')" \

@@ -176,7 +176,6 @@ def main():
             "temperature": 0,
             "max_completion_tokens": 5,
         },
-        timeout=120,
     )
     answer = completion["choices"][0]["text"].strip().lower()
     label = answer if answer in LABELS else "other"

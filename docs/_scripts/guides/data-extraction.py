@@ -12,7 +12,7 @@ import time
 # @embed data/invoices_test.jsonl
 
 INSTRUCTION = "Extract vendor, invoice_number, total, currency and due_date as JSON."
-METRIC = "list_comparison_metric"
+METRIC = os.environ.get("EMISSARY_METRIC", "list_comparison_metric")  # the testing function to score with
 FINISHED_BADLY = {"Failed", "TimedOut", "Cancelled"}
 
 
@@ -101,7 +101,7 @@ def main():
     else:
         test_functions = []
         print(f"{METRIC} is not offered to you, so the checkpoints get no extraction score. "
-              "To score them, set METRIC to a name from the list above.")
+              "To score them, set EMISSARY_METRIC to a name from the list above.")
 
     step("Create the training job")
     job = api(
@@ -187,7 +187,6 @@ def main():
             "temperature": 0.1,
             "max_completion_tokens": 200,
         },
-        timeout=120,
     )
     raw = completion["choices"][0]["text"].strip()
     try:
@@ -207,7 +206,6 @@ def main():
             "temperature": 0.1,
             "max_tokens": 200,
         },
-        timeout=120,
     )
     print("chat reply:", chat["choices"][0]["message"]["content"])
     # [end:chat]

@@ -10,7 +10,7 @@
 # @embed data/invoices_test.jsonl
 
 INSTRUCTION="Extract vendor, invoice_number, total, currency and due_date as JSON."
-METRIC="list_comparison_metric"
+METRIC="${EMISSARY_METRIC:-list_comparison_metric}"  # the testing function to score with
 
 # [end:start]
 # [start:run-tag]
@@ -65,7 +65,7 @@ else
   test_functions='[]'
   scored=false
   echo "$METRIC is not offered to you, so the checkpoints get no extraction score." \
-    "To score them, set METRIC to a name from the list above."
+    "To score them, set EMISSARY_METRIC to a name from the list above."
 fi
 
 step "Create the training job"

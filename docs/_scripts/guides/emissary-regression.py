@@ -2,10 +2,10 @@
 """LLMs for regression, end to end (guide: /guides/emissary-regression).
 
 Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.1-8B-Instruct
-with a regression head, reads the regression score of every checkpoint and deploys the best one.
-The API documents no inference call that returns a regression value, so the script ends there.
-Run it in an empty folder: it writes its own sample data. It starts one training job and one
-deployment, and deletes the deployment at the end unless EMISSARY_KEEP_DEPLOYMENT=1.
+with a regression head and reads the regression score of every checkpoint. The API documents no
+inference call that returns a regression value, so it deploys the best checkpoint (for the
+dashboard's TESTING tab) only when EMISSARY_DEPLOY=1, and keeps that deployment.
+Run it in an empty folder: it writes its own sample data. It starts one training job.
 """
 # @include helpers
 # [start:setup]
@@ -84,35 +84,30 @@ def main():
     print("best checkpoint:", checkpoint)
     for item in checkpoints:
         if item["checkpoint"] == checkpoint:
-            print("per-example results:", (item.get("test_results") or {}).get("general_test_result"))
+            print("general_test_result:", (item.get("test_results") or {}).get("general_test_result"))
     # [end:evaluate]
 
     # [start:deploy]
-    step(f"Deploy checkpoint {checkpoint}")
-    deployment = api(
-        "POST",
-        f"/v1/projects/{project_id}/deployments",
-        json={"training_job_id": job_id, "checkpoint": checkpoint, "name": f"workorder-hours-{RUN_ID}"},
-    )
-    detail = wait_for(
-        f"/v1/projects/{project_id}/deployments/{deployment['id']}",
-        done=lambda d: d["status"] == "Deployed",
-        failed=lambda d: d["status"] in {"Failed", "Cancelled", "Terminated", "TimedOut"},
-        what=f"deployment {deployment['id']}",
-    )
-    print(f"{detail['name']}: {detail['status']} ({detail['id']}, task type {detail.get('task_type')})")
-    # [end:deploy]
-
-    # [start:clean-up]
-    # No API call returns a regression value, so a running deployment only costs money here.
-    # Keep it for the dashboard's TESTING tab with EMISSARY_KEEP_DEPLOYMENT=1.
-    if os.environ.get("EMISSARY_KEEP_DEPLOYMENT") == "1":
-        print(f"kept {detail['name']}: delete it when you are done (Delete deployment)")
+    # No API call returns a regression value: a deployment serves only the dashboard's TESTING tab,
+    # and it costs money while it runs. The script deploys when you ask with EMISSARY_DEPLOY=1.
+    if os.environ.get("EMISSARY_DEPLOY") == "1":
+        step(f"Deploy checkpoint {checkpoint}")
+        deployment = api(
+            "POST",
+            f"/v1/projects/{project_id}/deployments",
+            json={"training_job_id": job_id, "checkpoint": checkpoint, "name": f"workorder-hours-{RUN_ID}"},
+        )
+        detail = wait_for(
+            f"/v1/projects/{project_id}/deployments/{deployment['id']}",
+            done=lambda d: d["status"] == "Deployed",
+            failed=lambda d: d["status"] in {"Failed", "Cancelled", "Terminated", "TimedOut"},
+            what=f"deployment {deployment['id']}",
+        )
+        print(f"{detail['name']}: {detail['status']} ({detail['id']}, task type {detail.get('task_type')})")
+        print("test it in the dashboard's TESTING tab, then delete it (Delete deployment)")
     else:
-        step("Delete the deployment the API cannot call")
-        api("DELETE", f"/v1/projects/{project_id}/deployments/{deployment['id']}")
-        print("deleted deployment", deployment["id"])
-    # [end:clean-up]
+        print(f"not deployed (EMISSARY_DEPLOY is not 1): deploy checkpoint {checkpoint} from the job's ARTIFACTS tab to test it")
+    # [end:deploy]
 
 
 run(main)

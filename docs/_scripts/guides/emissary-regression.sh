@@ -2,10 +2,10 @@
 # LLMs for regression, end to end (guide: /guides/emissary-regression).
 #
 # Uploads sample work orders labelled with the hours they took, fine-tunes Llama3.1-8B-Instruct
-# with a regression head, reads the regression score of every checkpoint and deploys the best one.
-# The API documents no inference call that returns a regression value, so the script ends there.
-# Run it in an empty folder: it writes its own sample data. It starts one training job and one
-# deployment, and deletes the deployment at the end unless EMISSARY_KEEP_DEPLOYMENT=1.
+# with a regression head and reads the regression score of every checkpoint. The API documents no
+# inference call that returns a regression value, so it deploys the best checkpoint (for the
+# dashboard's TESTING tab) only when EMISSARY_DEPLOY=1, and keeps that deployment.
+# Run it in an empty folder: it writes its own sample data. It starts one training job.
 # @include helpers
 # [start:start]
 
@@ -69,30 +69,25 @@ step "Compare the checkpoints"
 checkpoints="$(api GET "/v1/projects/$project_id/training-jobs/$job_id/checkpoints")"
 checkpoint="$(pick_checkpoint "$metric" <<<"$checkpoints")"
 echo "best checkpoint: $checkpoint"
-echo "per-example results: $(jq -r --argjson n "$checkpoint" \
+echo "general_test_result: $(jq -r --argjson n "$checkpoint" \
   '.[] | select(.checkpoint == $n) | .test_results.general_test_result // "not given"' <<<"$checkpoints")"
 # [end:evaluate]
 
 # [start:deploy]
-step "Deploy checkpoint $checkpoint"
-deployment_id="$(api POST "/v1/projects/$project_id/deployments" \
-  --header "Content-Type: application/json" \
-  --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$checkpoint" --arg run "$RUN_ID" \
-    '{training_job_id: $job, checkpoint: $checkpoint, name: "workorder-hours-\($run)"}')" | jq -r .id)"
-wait_for "/v1/projects/$project_id/deployments/$deployment_id" '.status == "Deployed"' \
-  "deployment $deployment_id" "" \
-  '.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"' |
-  jq -r '"\(.name): \(.status) (\(.id), task type \(.task_type))"'
-# [end:deploy]
-
-# [start:clean-up]
-# No API call returns a regression value, so a running deployment only costs money here.
-# Keep it for the dashboard's TESTING tab with EMISSARY_KEEP_DEPLOYMENT=1.
-if [ "${EMISSARY_KEEP_DEPLOYMENT:-}" = "1" ]; then
-  echo "kept deployment $deployment_id: delete it when you are done (Delete deployment)"
+# No API call returns a regression value: a deployment serves only the dashboard's TESTING tab,
+# and it costs money while it runs. The script deploys when you ask with EMISSARY_DEPLOY=1.
+if [ "${EMISSARY_DEPLOY:-}" = "1" ]; then
+  step "Deploy checkpoint $checkpoint"
+  deployment_id="$(api POST "/v1/projects/$project_id/deployments" \
+    --header "Content-Type: application/json" \
+    --data "$(jq -n --arg job "$job_id" --argjson checkpoint "$checkpoint" --arg run "$RUN_ID" \
+      '{training_job_id: $job, checkpoint: $checkpoint, name: "workorder-hours-\($run)"}')" | jq -r .id)"
+  wait_for "/v1/projects/$project_id/deployments/$deployment_id" '.status == "Deployed"' \
+    "deployment $deployment_id" "" \
+    '.status == "Failed" or .status == "Cancelled" or .status == "Terminated" or .status == "TimedOut"' |
+    jq -r '"\(.name): \(.status) (\(.id), task type \(.task_type))"'
+  echo "test it in the dashboard's TESTING tab, then delete it (Delete deployment)"
 else
-  step "Delete the deployment the API cannot call"
-  api DELETE "/v1/projects/$project_id/deployments/$deployment_id" >/dev/null
-  echo "deleted deployment $deployment_id"
+  echo "not deployed (EMISSARY_DEPLOY is not 1): deploy checkpoint $checkpoint from the job's ARTIFACTS tab to test it"
 fi
-# [end:clean-up]
+# [end:deploy]

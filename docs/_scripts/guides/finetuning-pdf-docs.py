@@ -16,7 +16,7 @@ import unicodedata
 
 # @embed data/manuals_text.jsonl
 
-METRIC = "sample_metric1"
+METRIC = os.environ.get("EMISSARY_METRIC", "sample_metric1")  # the testing function to score with
 
 
 # [start:load]
@@ -209,7 +209,7 @@ def main():
     test_functions = [METRIC] if METRIC in offered else []
     if not test_functions:
         print(f"{METRIC} is not offered to you, so the checkpoints get no fuzzy-match score. "
-              "To score them, set METRIC to a name from the list above.")
+              "To score them, set EMISSARY_METRIC to a name from the list above.")
 
     step("Create the training job")
     job = api(
@@ -288,7 +288,6 @@ def main():
             "top_p": 0.9,
             "max_completion_tokens": 120,
         },
-        timeout=120,
     )
     print("continuation:", completion["choices"][0]["text"].strip())
     # [end:generate]

@@ -10,7 +10,7 @@
 # @embed data/manuals_train.jsonl
 # @embed data/manuals_test.jsonl
 
-METRIC="sample_metric1"
+METRIC="${EMISSARY_METRIC:-sample_metric1}"  # the testing function to score with
 
 # [end:start]
 # [start:run-tag]
@@ -62,7 +62,7 @@ else
   test_functions='[]'
   scored=false
   echo "$METRIC is not offered to you, so the checkpoints get no fuzzy-match score." \
-    "To score them, set METRIC to a name from the list above."
+    "To score them, set EMISSARY_METRIC to a name from the list above."
 fi
 
 step "Create the training job"

@@ -192,7 +192,6 @@ def main():
             "temperature": 0.0,
             "max_completion_tokens": 2,
         },
-        timeout=120,
     )
     print("stars:", reply["choices"][0]["text"].strip())
     # [end:deploy]

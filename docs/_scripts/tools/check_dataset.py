@@ -219,7 +219,7 @@ def decode_cells(row, decode, number, report, pattern):
 
 class Report:
     def __init__(self, path):
-        self.path, self.errors, self.warnings, self.kinds, self.rows = path, 0, 0, [], []
+        self.path, self.errors, self.warnings, self.kinds, self.rows, self.layout = path, 0, 0, [], [], None
 
     def say(self, line, severity, kind, message):
         if kind not in self.kinds:
@@ -309,7 +309,7 @@ def check_file(path, task, dashboard, rules):
     report.rows = rows
     scores = [(fits(item, rows, pattern), -index, item) for index, item in enumerate(candidates)]
     best = max(scores, key=lambda entry: entry[:2])
-    layout = best[2]
+    layout = report.layout = best[2]
     tied = [item["title"] for score, _, item in scores if score[0] and score[0] == best[0][0] and item is not layout]
     print(f"{path}: checking as {layout['title']} ({layout['task_type']})")
     if not task and tied:
@@ -384,8 +384,15 @@ def messages_of(row):
     return len(row["messages"]) if isinstance(row, dict) and isinstance(row.get("messages"), list) else 2
 
 
+def counted_row(number, row, layout):
+    """What the model reads of a row: the layout's counted keys (a classifier's label is not input), else every string."""
+    counted = (layout or {}).get("counted")
+    texts = [text for key in counted["keys"] for text in texts_of(row.get(key))] if counted else texts_of(row)
+    return number, texts, messages_of(row), bool(counted and counted.get("each"))
+
+
 def print_tokens(report, model, epochs, tokenizer_file, templates):
-    rows = [(number, texts_of(row), messages_of(row)) for number, row in report.rows]
+    rows = [counted_row(number, row, report.layout) for number, row in report.rows]
     if not rows:
         return
     count, how = load_counter(model, tokenizer_file) if model.get("source") else (None, f"no tokenizer is known for {model['name']}")
@@ -393,16 +400,21 @@ def print_tokens(report, model, epochs, tokenizer_file, templates):
         count = lambda text: (len(text) + 2) // 4
         print(f"Tokens: an estimate, the characters of text divided by 4 ({how}).")
     else:
-        print(f"Tokens: counted with {how}: the text of each value, without special tokens or chat template.")
+        print(f"Tokens: counted with {how}: the text of each value the model reads, without special tokens or chat template.")
     template = templates.get(model.get("template") or "")
     cache = {}
     sizes = []
     in_window = []
-    for number, texts, messages in rows:
-        size = sum(cache.setdefault(text, count(text)) for text in texts)
+    # The template's tokens come from the model card in its source (Mistral Instruct:
+    # https://huggingface.co/mistralai/Mistral-7B-Instruct-v0.2, "Instruction format").
+    for number, texts, messages, each in rows:
+        counts = [cache.setdefault(text, count(text)) for text in texts]
+        size = sum(counts)
         sizes.append((size, number))
-        extra = template["fixed"] + template["per_message"] * messages if template else 0
-        in_window.append((size + extra, number))
+        if each:  # each text is a sequence of its own (an embedding pair): the longest must fit
+            in_window.append((max(counts, default=0) + (template["fixed"] if template else 0), number))
+        else:
+            in_window.append((size + (template["fixed"] + template["per_message"] * messages if template else 0), number))
     total = sum(size for size, _ in sizes)
     print(f"  {total} tokens in {len(rows)} rows; x {epochs} epochs = {total * epochs} training tokens")
     print("  Price and duration: not documented (the API and the dashboard publish no rate per token).")

@@ -135,7 +135,7 @@ function TokenSummary({ report, model, epochs, tokens }: { report: Report; model
   if (!model || !tokenizer) how = `${estimate}. This page has no tokenizer for ${model?.name ?? 'this model'}${model?.note ? ` (${model.note})` : ''}.`;
   else if (tokens === 'counting') how = `counting with the ${tokenizer} tokenizer…`;
   else if (!counted) how = `${estimate}: the count with the ${tokenizer} tokenizer stopped (${tokens && 'failed' in tokens ? tokens.failed : 'no result'}).`;
-  else how = `counted with the ${tokenizer} tokenizer of ${model.name}: the text of each value. The rows over the window below also count ${templateOf(model) ? `the tokens of its documented prompt format (${templateOf(model)!.what})` : 'no template tokens: its model card documents no prompt format'}; which format the platform applies is not documented.`;
+  else how = `counted with the ${tokenizer} tokenizer of ${model.name}: the text of each value the model reads. The rows over the window below also count ${templateOf(model) ? `the tokens of its documented prompt format (${templateOf(model)!.what})` : 'no template tokens: its model card documents no prompt format'}; which format the platform applies is not documented.`;
   return (
     <>
       <dt>Tokens</dt>

@@ -5,7 +5,7 @@
  */
 import { checkDataset, MAX_CHECK_BYTES } from '../../../lib/dataset-check/check';
 import { modelNamed, templateOf } from '../../../lib/dataset-check/models';
-import { countRows, loadCounter } from '../../../lib/dataset-check/tokenize';
+import { countRows, loadCounter, type CountedRow } from '../../../lib/dataset-check/tokenize';
 import type { CheckRequest, RecountRequest, WorkerMessage } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -16,9 +16,9 @@ const GRACE_MS = 400;
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rows of the last check, kept for a recount with another model. */
-let lastTexts: Array<[number, string[], number]> = [];
+let lastTexts: CountedRow[] = [];
 
-async function countTokens(id: number, name: string | undefined, texts: Array<[number, string[], number]>): Promise<void> {
+async function countTokens(id: number, name: string | undefined, texts: CountedRow[]): Promise<void> {
   const model = modelNamed(name);
   if (!model?.tokenizer || !texts.length) return;
   try {
@@ -43,7 +43,7 @@ scope.onmessage = ({ data }: MessageEvent<CheckRequest | RecountRequest>) => {
   if ('recount' in data) return void countTokens(data.id, data.model, lastTexts);
   const started = performance.now();
   const { id, file, task, dashboard } = data;
-  const texts: Array<[number, string[], number]> = [];
+  const texts: CountedRow[] = [];
   try {
     const isFile = file instanceof File;
     // A file over the cap is refused from its size alone: it is never read into memory.

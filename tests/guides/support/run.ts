@@ -109,6 +109,8 @@ export async function runGuide(
         EMISSARY_POLL_DEADLINE: '20',
         // The deployment that /fine-tuning/training-input's probe asks; the mock answers any name.
         EMISSARY_MODEL: 'plain-errors-test',
+        // /guides/emissary-regression deploys only when asked: the runs take that path too.
+        EMISSARY_DEPLOY: '1',
         PYTHONUNBUFFERED: '1',
         ...options.env,
       }),
