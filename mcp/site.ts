@@ -143,4 +143,13 @@ export function remoteSite(base: string, fetchTimeoutMs = FETCH_TIMEOUT_MS): Sit
   });
 }
 
+/** A fetch-handler platform's static assets (a Worker's ASSETS binding) as the site: the same reads, no file system, no network. */
+export function assetSite(assets: { fetch(request: Request): Promise<Response> }, origin: string): Site {
+  return cached(origin, origin, 'deploy the whole build folder, _mcp included', async (file) => {
+    const response = await assets.fetch(new Request(`${origin}/${file}`));
+    if (!response.ok) throw new SiteError(`${file} is not in the deployed assets (HTTP ${response.status})`);
+    return response.text();
+  });
+}
+
 export const openSite = (where: string): Site => (/^[a-z][a-z0-9+.-]*:\/\//i.test(where) ? remoteSite(where) : localSite(where));
