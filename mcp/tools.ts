@@ -559,7 +559,7 @@ const leaves = (rel: string) => rel === '..' || rel.startsWith(`..${path.sep}`) 
  */
 async function dataFile(docs: Docs, file: string): Promise<{ full: string; size: number }> {
   if (!docs.dataDir) {
-    throw new ToolError('this server reads no files: it listens beyond loopback without --data-dir. Paste the rows instead, or start the server with --data-dir <folder>');
+    throw new ToolError('this server reads no files (it listens beyond loopback without --data-dir, or runs on the edge). Paste the rows instead, or start a server of your own with --data-dir <folder>');
   }
   const outside = new ToolError(`${quote(file)} is outside the data folder this server may read; give a path inside it, or start the server with --data-dir <folder> to allow another`);
   const full = path.resolve(docs.dataDir, file);

@@ -5,14 +5,15 @@
 
 /** The server's name in every client's configuration. */
 export const SERVER_NAME = 'emissary-docs';
-/** Where a reader's clone of this repository is, in the snippets (they replace it). */
-export const CLONE_PLACEHOLDER = '/path/to/emissary-docs';
-/** The launcher: plain JavaScript that registers tsx from the clone, then runs mcp/server.ts. */
-export const LAUNCHER = 'mcp/run.mjs';
+/**
+ * The npm package of the bundled server: one file, no dependencies (scripts/bundle-mcp.mjs writes
+ * its package.json as build/_mcp/package.json; tests/mcp/package.test.ts checks the name is this one).
+ */
+export const PACKAGE_NAME = 'emissary-docs-mcp';
 
-/** The command and arguments that start the server over stdio against a deployed site. */
+/** The command and arguments that start the server over stdio against a deployed site, with nothing installed first. */
 export function stdioCommand(siteUrl: string): { command: string; args: string[] } {
-  return { command: 'node', args: [`${CLONE_PLACEHOLDER}/${LAUNCHER}`, '--site', siteUrl] };
+  return { command: 'npx', args: ['-y', PACKAGE_NAME, '--site', siteUrl] };
 }
 
 export interface ClientConfig {
@@ -69,7 +70,7 @@ export const cardName = (siteUrl: string) => `${new URL(siteUrl).hostname.split(
 
 /**
  * The server card. `remote`: the Streamable HTTP endpoint of a self-hosted server; the static site
- * hosts none, so its card has no `remotes` and says in `_meta` how to start the server locally.
+ * hosts none, so its card has no `remotes`: its `packages` and `_meta` say how to start the server locally.
  */
 export function serverCard(siteUrl: string, repositoryUrl: string, remote?: string) {
   return {
@@ -81,7 +82,8 @@ export function serverCard(siteUrl: string, repositoryUrl: string, remote?: stri
     websiteUrl: siteUrl,
     repository: { url: repositoryUrl, source: 'github', subfolder: 'mcp' },
     ...(remote ? { remotes: [{ type: 'streamable-http', url: remote }] } : {}),
-    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: { ...stdioCommand(siteUrl), clone: repositoryUrl } },
+    packages: [{ registryType: 'npm', identifier: PACKAGE_NAME, transport: { type: 'stdio' }, packageArguments: [{ type: 'named', name: '--site', value: siteUrl }] }],
+    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: stdioCommand(siteUrl) },
   };
 }
 

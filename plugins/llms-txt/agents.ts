@@ -3,9 +3,13 @@
  * OpenAPI document), where the spec and the Markdown twins are, and what is risky (deletes) or
  * billed, as far as the reference documents it.
  */
+import { stdioCommand } from '../../lib/mcp/clients';
 import { sampleTarget } from '../../lib/openapi/samples';
 import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '../../lib/openapi/spec';
 import { authSentence } from './api-markdown';
+
+/** The command that starts the docs MCP server with nothing installed (lib/mcp/clients.ts). */
+const noInstall = (siteUrl: string) => ((c) => [c.command, ...c.args].join(' '))(stdioCommand(siteUrl));
 
 /**
  * The operations that make a deployment or engine active: the reference says only that a deactivated
@@ -60,7 +64,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string, postmanFile:
     `- [Postman collection](${siteUrl}/${postmanFile}): every request of the API, to import into Postman`,
     // /ai-agents is one of the guides (docs/ai-agents.mdx): listed when the site keeps them.
     ...(agentsPage
-      ? [`- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors and changes, and checks datasets (configuration for Claude Code, Cursor and VS Code)`]
+      ? [`- [Connect an MCP client](${siteUrl}/ai-agents.md): an MCP server that searches and reads these docs, operations, errors and changes, and checks datasets; nothing to install: \`${noInstall(siteUrl)}\` (configuration for Claude Code, Cursor and VS Code)`]
       : []),
   ];
   return { prose, links };
