@@ -14,9 +14,12 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { BUNDLE_FILE } from '../lib/mcp/bundle';
+import { checkPool, serveChecks } from './check-pool';
 import { mcpHttpHandler, selfHostedRules } from './http';
 import { docsServer, log, prepare, type Prepared } from './server';
 import { openSite, SiteError } from './site';
@@ -54,7 +57,7 @@ const USAGE =
 
 /** --public-url as an origin: http(s), no credentials, no path beyond `/`; anything else is a clear error. */
 export function publicUrlOf(value: string): string {
-  const bad = (why: string) => new SiteError(`--public-url ${JSON.stringify(value.slice(0, 100))}: ${why}; give the origin clients use, such as https://docs-mcp.example.com`);
+  const bad = (why: string, shown = JSON.stringify(value.slice(0, 100))) => new SiteError(`--public-url ${shown}: ${why}; give the origin clients use, such as https://docs-mcp.example.com`);
   let url: URL;
   try {
     url = new URL(value);
@@ -62,7 +65,8 @@ export function publicUrlOf(value: string): string {
     throw bad('not a URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('not http or https');
-  if (url.username || url.password) throw bad('it carries a user name or password, which the server card would publish');
+  // Not repeated in the log: the value holds a secret.
+  if (url.username || url.password) throw bad('it carries a user name or password, which the server card would publish; the server takes none', `(${url.protocol}//…@${url.host})`);
   if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(value)) throw bad('it has a path, query or fragment');
   return url.origin;
 }
@@ -93,6 +97,19 @@ export function parseArgs(argv: string[]): Options {
   if (options.http === undefined && (options.publicUrl || options.allowedHosts.length || options.host !== '127.0.0.1')) throw new SiteError(`--host, --public-url and --allowed-host go with --http. ${USAGE}`);
   options.site ||= defaultSite();
   return options;
+}
+
+/**
+ * A worker for check_dataset (check-pool.ts): bundled, this very file; from the sources, check-pool.ts
+ * through tsx's CommonJS hook (its ES module hooks do not reach a worker thread).
+ */
+function checkWorker(dataDir: string | undefined): Worker {
+  const workerData = { role: 'check-dataset', dataDir };
+  if (typeof EMISSARY_DEFAULT_SITE === 'string') return new Worker(new URL(import.meta.url), { workerData });
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const pool = fileURLToPath(new URL('./check-pool.ts', import.meta.url));
+  const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(pool)}).serveChecks(require('node:worker_threads').workerData.dataDir);`;
+  return new Worker(code, { eval: true, workerData });
 }
 
 export const isLoopback = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
@@ -142,7 +159,9 @@ async function main() {
   // Beyond loopback, check_dataset reads files only from a folder named on purpose.
   const dataDir = options.dataDir ?? (wide ? undefined : process.cwd());
   const site = openSite(options.site);
-  const prepared = prepare(await openDocs(site, dataDir));
+  const docs = await openDocs(site, dataDir);
+  const pool = checkPool(() => checkWorker(docs.dataDir));
+  const prepared = { ...prepare(docs), check: pool.run };
   const folder = prepared.docs.dataDir ?? 'none: check_dataset takes pasted rows only (listening beyond loopback without --data-dir)';
   if (options.http !== undefined) {
     const http = await serveHttp(prepared, { port: options.http, host: options.host, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
@@ -157,7 +176,9 @@ async function main() {
   log(`on stdio (site: ${site.location}; data folder: ${folder})`);
 }
 
-main().catch((error: Error) => {
-  log(error instanceof SiteError ? error.message : String(error.stack));
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((error: Error) => {
+    log(error instanceof SiteError ? error.message : String(error.stack));
+    process.exit(1);
+  });
+} else if ((workerData as { role?: string } | null)?.role === 'check-dataset') serveChecks((workerData as { dataDir?: string }).dataDir);

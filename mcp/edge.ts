@@ -7,9 +7,17 @@
  * mcp/README.md, "On the edge".
  */
 import { mcpHttpHandler, originKey } from './http';
+import { EDGE_MAX_ROWS } from './limits';
 import { prepare } from './server';
 import { assetSite } from './site';
-import { openDocs } from './tools';
+import { checkDatasetTool, openDocs, ToolError } from './tools';
+
+const boundedCheck = (docs: Awaited<ReturnType<typeof openDocs>>) => async (input: Parameters<typeof checkDatasetTool>[1]) => {
+  if (input.rows !== undefined && input.rows.length > EDGE_MAX_ROWS) {
+    throw new ToolError(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows (these are ${input.rows.length.toLocaleString('en')}): check larger data with a server on your machine (npx -y emissary-docs-mcp), which takes 1,000,000, or with the Python checker`);
+  }
+  return checkDatasetTool(docs, input);
+};
 
 export interface Env {
   /** The static assets of the build (wrangler.jsonc `assets.binding`). */
@@ -22,7 +30,7 @@ let handler: Promise<(request: Request) => Promise<Response>> | undefined;
 function handlerFor(env: Env, origin: string) {
   handler ??= openDocs(assetSite(env.ASSETS, origin), undefined).then((docs) =>
     // The platform routes by host; a browser may call from the docs' own origin only.
-    mcpHttpHandler(prepare(docs), { base: origin, host: () => true, origin: (value) => originKey(value) === originKey(origin) }),
+    mcpHttpHandler({ ...prepare(docs), check: boundedCheck(docs) }, { base: origin, host: () => true, origin: (value) => originKey(value) === originKey(origin) }),
   );
   handler.catch(() => (handler = undefined));
   return handler;

@@ -140,7 +140,8 @@ export function mcpHttpHandler(prepared: Prepared, rules: HttpRules): (request: 
       const headers = new Headers(request.headers);
       const clipped = clipEchoed(parsed);
       if (clipped !== undefined && headers.has('mcp-name')) headers.set('mcp-name', clipped);
-      const forward = new Request(request.url, { method: 'POST', headers, body, signal: request.signal });
+      // The SDK reads the parsed body given, not the request's (already read).
+      const forward = new Request(request.url, { method: 'POST', headers, signal: request.signal });
       const response = await sdk.fetch(forward, { parsedBody: parsed });
       if (!origin) return response;
       const out = new Headers(response.headers);

@@ -27,3 +27,10 @@ export function clipEchoed(message: unknown): string | undefined {
 
 /** The answer to a JSON array (a batch): JSON-RPC 2.0 allowed them, MCP since 2025-06-18 does not; both transports refuse them alike. */
 export const BATCH_REFUSAL = 'Invalid Request: a JSON array (a batch) is not an MCP message; send one JSON-RPC message at a time';
+
+/**
+ * The most characters of rows check_dataset takes on the edge (edge.ts), a bound per call: a Worker
+ * has one thread and a CPU budget per request, and a check of this size takes a few milliseconds,
+ * so other calls (a ping) wait little behind ten of them. Larger data: a server of your own (1,000,000).
+ */
+export const EDGE_MAX_ROWS = 16_000;

@@ -66,6 +66,8 @@ export interface Prepared {
   docs: Docs;
   resources: Array<{ route: string; title: string; uri: string }>;
   rulesMatch: boolean;
+  /** Runs check_dataset: a worker pool on Node (cli.ts, check-pool.ts), a bounded call on the edge (edge.ts); else on the event loop. */
+  check?: (input: Parameters<typeof checkDatasetTool>[1]) => Promise<Answer>;
 }
 
 export function prepare(docs: Docs): Prepared {
@@ -78,7 +80,7 @@ export function prepare(docs: Docs): Prepared {
  * An MCP server on the prepared site: cheap (closures over `prepared`), one per stdio connection or
  * HTTP request. Its tools and resources never change while it runs, so it declares no `listChanged`.
  */
-export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer {
+export function docsServer({ docs, resources, rulesMatch, check }: Prepared): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: docs.bundle.site.title, version: SERVER_VERSION },
     {
@@ -137,7 +139,7 @@ export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer
     task: z.enum(TASKS as [string, ...string[]]).optional().describe('The task_type to check for; without it the checker picks the layout'),
     dashboard: z.boolean().optional().describe('The file goes through the dashboard, not the API: no API upload size limit'),
   }, async (input) => {
-    const out = await checkDatasetTool(docs, input);
+    const out = await (check ?? ((i) => checkDatasetTool(docs, i)))(input);
     return rulesMatch ? out : { ...out, text: `${out.text}\n\nNote: ${docs.site.where} was built with other dataset rules than this server's ${RULES_FILE}; update your clone.` };
   });
 

@@ -11,6 +11,7 @@ import { searchIndex } from '../lib/search/engine';
 import { queryTerms, type PageInfo, type Manifest } from '../lib/search/matcher';
 import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../lib/openapi/spec';
 import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../lib/mcp/bundle';
+import { MAX_NESTING, tooDeepAt } from './nesting';
 import { SiteError, type Site } from './site';
 
 /**
@@ -215,7 +216,8 @@ async function twin(docs: Docs, route: string): Promise<string> {
   try {
     return await docs.site.text(twinFile(route));
   } catch (error) {
-    if (error instanceof SiteError) throw new ToolError(`no page ${quote(route)} (its Markdown twin is not on the site); find pages with search_docs`);
+    // Only a missing twin means no such page; a site that times out or fails says so (the error's own message).
+    if (error instanceof SiteError && error.missing) throw new ToolError(`no page ${quote(route)} (its Markdown twin is not on the site); find pages with search_docs`);
     throw error;
   }
 }
@@ -595,6 +597,8 @@ export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?
     name = `pasted.${formatOfText(text)}`;
     bytes = new TextEncoder().encode(text);
   }
+  const deep = tooDeepAt(bytes, name.endsWith('.csv'));
+  if (deep) throw new ToolError(`line ${deep} nests JSON deeper than ${MAX_NESTING} levels, check_dataset's limit (a training row nests a few): flatten it, or remove the line`);
   const report = checkDataset(name, bytes, { task: input.task, dashboard: input.dashboard });
   const lines = [
     `${input.file !== undefined ? quote(input.file) : 'The pasted rows'}: ${verdict(report)}`,

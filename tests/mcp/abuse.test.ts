@@ -8,15 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import { createServer } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BUILD_DIR } from '../support/build';
 import { freePort } from '../support/prism';
 import { connectClient, LAUNCHER, resultText, runToExit, startHttp, type CallResult, type Running } from '../support/mcp';
-import { MAX_INPUT } from '../../mcp/tools';
-import { MAX_MESSAGE_BYTES } from '../../mcp/limits';
+import { getPage, MAX_INPUT, openDocs } from '../../mcp/tools';
+import { BATCH_REFUSAL, MAX_MESSAGE_BYTES } from '../../mcp/limits';
 import { MAX_SITE_FILE_BYTES, remoteSite } from '../../mcp/site';
 
 /** No answer repeats more than 60 characters of an input: a run this long of the filler means an echo. */
@@ -100,6 +102,15 @@ describe('over raw stdio', () => {
     assert.match(raw.log, /refused a line of \d+ characters on stdin that is not JSON/);
     assert.match(raw.log, /refused a JSON line on stdin that is not a JSON-RPC message/);
     assert.ok((await raw.request(7, 'ping')).result);
+  });
+
+  test('a batch (a JSON array) gets the same JSON-RPC error as over HTTP, and a log line', async () => {
+    await raw.write(`${JSON.stringify([{ jsonrpc: '2.0', id: 8, method: 'ping' }, { jsonrpc: '2.0', id: 9, method: 'ping' }])}\n`);
+    const reply = await raw.reply((r) => r.error?.message === BATCH_REFUSAL);
+    assert.deepEqual(reply, { jsonrpc: '2.0', id: null, error: { code: -32600, message: BATCH_REFUSAL } });
+    // stderr may come after stdout.
+    for (let i = 0; i < 50 && !raw.log.includes('refused a JSON-RPC batch on stdin'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.match(raw.log, /refused a JSON-RPC batch on stdin/);
   });
 
   test('a message over the limit (9 and 22 MB) gets a JSON-RPC error for its id and a log line, and the server keeps answering', async () => {
@@ -190,6 +201,51 @@ describe('over HTTP', () => {
     }
   });
 
+  test('Origin is compared with its scheme, and a preflight is answered for allowed origins only', async () => {
+    const own = `http://127.0.0.1:${server.port}`;
+    // The same host and port under another scheme is another origin.
+    assert.equal((await post({ origin: `https://127.0.0.1:${server.port}` }, INIT)).status, 403);
+    const preflight = (origin: string) => fetch(endpoint, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+    const allowed = await preflight(own);
+    assert.equal(allowed.status, 204);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), own);
+    assert.match(allowed.headers.get('access-control-allow-methods')!, /POST/);
+    assert.match(allowed.headers.get('access-control-allow-headers')!, /content-type.*mcp-protocol-version/);
+    const foreign = await preflight('https://evil.example');
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.headers.get('access-control-allow-origin'), null);
+    // The answer to an allowed origin carries the header a browser needs to read it.
+    assert.equal((await post({ origin: own }, INIT)).headers.get('access-control-allow-origin'), own);
+  });
+
+  test('a batch (a JSON array) gets the same JSON-RPC error as on stdio', async () => {
+    const batch = await post({}, JSON.stringify([JSON.parse(INIT), { jsonrpc: '2.0', id: 2, method: 'ping' }]));
+    assert.equal(batch.status, 400);
+    assert.deepEqual(await batch.json(), { jsonrpc: '2.0', error: { code: -32600, message: BATCH_REFUSAL }, id: null });
+  });
+
+  test('a ping is answered within 100 ms while ten of the largest accepted checks run (check_dataset runs in workers)', async () => {
+    const [checker, pinger] = await Promise.all([connectClient('modern', endpoint), connectClient('legacy', endpoint)]);
+    try {
+      const rows = '{"prompt":"Classify this ticket","completion":"billing"}\n'.repeat(18_000).slice(0, MAX_INPUT.rows);
+      const checks = Array.from({ length: 10 }, () => checker.callTool({ name: 'check_dataset', arguments: { rows } }) as Promise<CallResult>);
+      // Let the checks arrive and start first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await pinger.ping();
+        times.push(performance.now() - started);
+      }
+      const results = await Promise.all(checks);
+      for (const r of results) assert.ok(!r.isError && /^The pasted rows: /.test(resultText(r)), resultText(r).slice(0, 300));
+      console.log(`pings during ten 1,000,000-character checks: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+      assert.ok(Math.max(...times) < 100, `a ping waited ${Math.max(...times).toFixed(0)} ms`);
+    } finally {
+      await Promise.all([checker.close(), pinger.close()]);
+    }
+  });
+
   test('the card advertises the configured endpoint, whatever Host the request names', async () => {
     const card = (await (await fetch(`http://localhost:${server.port}/mcp/server-card`)).json()) as { remotes: Array<{ url: string }> };
     assert.equal(card.remotes[0].url, endpoint);
@@ -264,6 +320,9 @@ describe('configuration', () => {
     const server = await startHttp(['--site', BUILD_DIR, '--public-url', 'https://mcp.example.com', '--allowed-host', 'proxy.internal']);
     try {
       assert.equal(await rawStatus(server.port, '/mcp/server-card', 'mcp.example.com'), 200);
+      // The default port of the public URL's scheme, written out, is the same host.
+      assert.equal(await rawStatus(server.port, '/mcp/server-card', 'mcp.example.com:443'), 200);
+      assert.equal(await rawStatus(server.port, '/mcp/server-card', 'mcp.example.com:8443'), 403);
       assert.equal(await rawStatus(server.port, '/mcp/server-card', 'proxy.internal:8080'), 200);
       assert.equal(await rawStatus(server.port, '/mcp/server-card', 'other.internal'), 403);
       const card = (await (await fetch(`http://127.0.0.1:${server.port}/mcp/server-card`, { headers: { origin: 'https://mcp.example.com' } })).json()) as { remotes: Array<{ url: string }> };
@@ -271,6 +330,20 @@ describe('configuration', () => {
       assert.equal((await fetch(`http://127.0.0.1:${server.port}/mcp/server-card`, { headers: { origin: 'https://evil.example' } })).status, 403);
     } finally {
       await server.stop();
+    }
+  });
+
+  test('--public-url is validated: a clear error, never a stack trace, and credentials are refused without being repeated', async () => {
+    for (const [url, says] of [
+      ['https://exa mple.com', /--public-url "https:\/\/exa mple\.com": not a URL/],
+      ['ftp://mcp.example.com', /not http or https/],
+      ['https://mcp.example.com/mcp?x=1', /it has a path, query or fragment/],
+      ['https://admin:s3cret@mcp.example.com', /carries a user name or password, which the server card would publish/],
+    ] as const) {
+      const run = await runToExit(['--site', BUILD_DIR, '--http', '0', '--public-url', url]);
+      assert.equal(run.code, 1, url);
+      assert.match(run.log, says);
+      assert.doesNotMatch(run.log, /\n\s+at |s3cret/, run.log);
     }
   });
 
@@ -308,6 +381,26 @@ describe('configuration', () => {
     assert.doesNotMatch(offline.log, /npm run build/);
   });
 
+  test('--site: a page that times out is reported as timed out, not as a missing page', async () => {
+    // A host that serves the build, but never answers for a Markdown twin.
+    const host = createServer((req, res) => {
+      if (req.url!.endsWith('.md')) return;
+      fs.readFile(path.join(BUILD_DIR, decodeURIComponent(req.url!.split('?')[0]))).then(
+        (body) => res.writeHead(200).end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const docs = await openDocs(remoteSite(`http://127.0.0.1:${(host.address() as { port: number }).port}`, 500), undefined);
+      await assert.rejects(getPage(docs, '/errors'), (error: Error) => /timed out \(no answer within 0\.5 s\)/.test(error.message) && !/no page/.test(error.message));
+      await assert.rejects(getPage(docs, '/no-such-page'), /timed out/);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
   test('--site: a silent host times out, and a body over the cap is refused while it streams', async () => {
     let sent = 0;
     const host = createServer((req, res) => {
@@ -328,7 +421,7 @@ describe('configuration', () => {
     try {
       const site = remoteSite(base, 500);
       const started = Date.now();
-      await assert.rejects(site.text('silent.json'), /no answer within 0\.5 s; check your connection/);
+      await assert.rejects(site.text('silent.json'), /timed out \(no answer within 0\.5 s\); check your connection/);
       assert.ok(Date.now() - started < 5000);
       await assert.rejects(remoteSite(base, 30_000).text('big.json'), new RegExp(`over the ${MAX_SITE_FILE_BYTES}-byte limit`));
       // The reader stopped: the host did not get to send all 64 MB.

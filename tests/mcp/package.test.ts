@@ -55,7 +55,8 @@ test('the configurations /ai-agents shows start the packed server with npx, in a
     for (const key of ['mcpServers', 'servers']) {
       const block = blocks.find((b) => b.startsWith(`{\n  "${key}"`));
       assert.ok(block, `no ${key} configuration on /ai-agents`);
-      commands.push((JSON.parse(block) as Record<string, Record<string, { command: string; args: string[] }>>)[key]['emissary-docs']);
+      const { command, args } = (JSON.parse(block) as Record<string, Record<string, { command: string; args: string[] }>>)[key]['emissary-docs'];
+      commands.push({ command, args });
     }
     const claude = blocks.find((b) => b.startsWith('claude mcp add emissary-docs -- '));
     assert.ok(claude, 'no Claude Code command');

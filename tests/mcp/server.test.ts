@@ -21,6 +21,7 @@ import { freePort } from '../support/prism';
 import { BUNDLED, codeText, connectClient, inspect, LAUNCHER, resultText as text, ROOT, startEdge, startHttp, TOOLS, type CallResult, type Era, type Running } from '../support/mcp';
 import { serve } from '../../scripts/serve-static';
 import type { McpBundle } from '../../lib/mcp/bundle';
+import { EDGE_MAX_ROWS } from '../../mcp/limits';
 
 /** A sample as the built page shows it: the code block in the language's panel. */
 async function pageSample(route: string, language: string): Promise<string> {
@@ -214,6 +215,9 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       }
       const pasted = await ok('check_dataset', { rows: '{"prompt":"a","completion":"b"}\n{"prompt":"a"\n' });
       assert.match(pasted, /^- line 2: error invalid-json/m);
+      // 5,000 levels (10 KB) once overflowed the stack: now an error naming the limit.
+      const deep = `{"prompt":"a","completion":"b"}\n{"prompt":${'['.repeat(5000)}${']'.repeat(5000)},"completion":"x"}\n`;
+      await fails('check_dataset', { rows: deep }, /^line 2 nests JSON deeper than 100 levels, check_dataset's limit/);
     });
 
     test('bad input gets a clear tool error naming no folder, and the server keeps answering', async () => {
@@ -315,6 +319,27 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     return { client, stop: () => client.close() };
   }, { files: false });
 }
+
+test('on the edge, a ping is answered within 100 ms while ten of the largest checks it takes run; larger rows get a clear error', async () => {
+  const running = await (edge ??= startEdge());
+  const endpoint = `http://127.0.0.1:${running.port}/mcp`;
+  const [checker, pinger] = await Promise.all([connectClient('modern', endpoint), connectClient('legacy', endpoint)]);
+  try {
+    const rows = '{"prompt":"Classify this ticket","completion":"billing"}\n'.repeat(400).slice(0, EDGE_MAX_ROWS);
+    const over = (await checker.callTool({ name: 'check_dataset', arguments: { rows: `${rows}{}` } })) as CallResult;
+    assert.equal(over.isError, true);
+    assert.match(text(over), new RegExp(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows`));
+    const checks = Array.from({ length: 10 }, () => checker.callTool({ name: 'check_dataset', arguments: { rows } }) as Promise<CallResult>);
+    const started = performance.now();
+    await pinger.ping();
+    const ping = performance.now() - started;
+    for (const r of await Promise.all(checks)) assert.ok(!r.isError, text(r).slice(0, 300));
+    console.log(`on the edge, a ping during ten ${EDGE_MAX_ROWS}-character checks: ${ping.toFixed(0)} ms`);
+    assert.ok(ping < 100, `a ping waited ${ping.toFixed(0)} ms`);
+  } finally {
+    await Promise.all([checker.close(), pinger.close()]);
+  }
+});
 
 /** The MCP Inspector CLI, an independent client: the tools listed and one call, over stdio and over HTTP. */
 test('the MCP Inspector CLI lists the tools and calls search_docs, over stdio (sources and bundled) and over HTTP', async () => {
