@@ -18,7 +18,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { BUILD_DIR, routeFile } from '../support/build';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 import { freePort } from '../support/prism';
-import { BUNDLED, codeText, connectClient, inspect, LAUNCHER, resultText as text, ROOT, startEdge, startHttp, TOOLS, type CallResult, type Era, type Running } from '../support/mcp';
+import { BUNDLED, codeText, connectClient, inspect, median, pingsDuring, LAUNCHER, resultText as text, ROOT, startEdge, startHttp, TOOLS, type CallResult, type Era, type Running } from '../support/mcp';
 import { serve } from '../../scripts/serve-static';
 import type { McpBundle } from '../../lib/mcp/bundle';
 import { EDGE_MAX_ROWS } from '../../mcp/limits';
@@ -329,13 +329,11 @@ test('on the edge, a ping is answered within 100 ms while ten of the largest che
     const over = (await checker.callTool({ name: 'check_dataset', arguments: { rows: `${rows}{}` } })) as CallResult;
     assert.equal(over.isError, true);
     assert.match(text(over), new RegExp(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows`));
-    const checks = Array.from({ length: 10 }, () => checker.callTool({ name: 'check_dataset', arguments: { rows } }) as Promise<CallResult>);
-    const started = performance.now();
-    await pinger.ping();
-    const ping = performance.now() - started;
-    for (const r of await Promise.all(checks)) assert.ok(!r.isError, text(r).slice(0, 300));
-    console.log(`on the edge, a ping during ten ${EDGE_MAX_ROWS}-character checks: ${ping.toFixed(0)} ms`);
-    assert.ok(ping < 100, `a ping waited ${ping.toFixed(0)} ms`);
+    const checks = Promise.all(Array.from({ length: 10 }, () => checker.callTool({ name: 'check_dataset', arguments: { rows } }) as Promise<CallResult>));
+    const times = await pingsDuring(pinger, checks);
+    for (const r of await checks) assert.ok(!r.isError, text(r).slice(0, 300));
+    console.log(`on the edge, pings during ten ${EDGE_MAX_ROWS}-character checks: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    assert.ok(median(times) < 100, `pings took ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   } finally {
     await Promise.all([checker.close(), pinger.close()]);
   }

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -158,4 +159,38 @@ export const codeText = (code: string) =>
 export async function pageCode(route: string): Promise<string[]> {
   const html = await fs.readFile(routeFile(route), 'utf8');
   return [...html.matchAll(/<code[^>]*>([\s\S]*?)<\/code>/g)].map((m) => codeText(m[1]));
+}
+
+/**
+ * Pings `pinger` one after another while `work` runs, and returns how long each took (ms). A server
+ * that runs the work on its event loop answers the first ping only when the work is done, so fewer
+ * than three pings fit and the median is long.
+ */
+export async function pingsDuring(pinger: { ping(): Promise<unknown> }, work: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void work.finally(() => (done = true)).catch(() => undefined);
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    await pinger.ping();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await work;
+  return times;
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A GET with a Host header of our choosing ('' sends none), as a DNS-rebinding page or a stray client would: its status. */
+export function rawStatus(port: number, route: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${route} HTTP/1.1\r\n${host ? `Host: ${host}\r\n` : ''}Connection: close\r\n\r\n`);
+    });
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(data)?.[1])));
+    socket.on('error', reject);
+  });
 }
