@@ -33,4 +33,4 @@ export const BATCH_REFUSAL = 'Invalid Request: a JSON array (a batch) is not an 
  * has one thread and a CPU budget per request, and a check of this size takes a few milliseconds,
  * so other calls (a ping) wait little behind ten of them. Larger data: a server of your own (1,000,000).
  */
-export const EDGE_MAX_ROWS = 16_000;
+export const EDGE_MAX_ROWS = 10_000;

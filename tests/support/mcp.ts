@@ -180,7 +180,11 @@ export async function pingsDuring(pinger: { ping(): Promise<unknown> }, work: Pr
   return times;
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 /** A GET with a Host header of our choosing ('' sends none), as a DNS-rebinding page or a stray client would: its status. */
 export function rawStatus(port: number, route: string, host: string): Promise<number> {
