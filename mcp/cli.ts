@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { BUNDLE_FILE } from '../lib/mcp/bundle';
+import { BUNDLE_FILE } from '../lib/mcp/format';
 import { checkPool, serveChecks } from './check-pool';
 import { mcpHttpHandler, selfHostedRules } from './http';
 import { docsServer, log, prepare, type Prepared } from './server';

@@ -4,7 +4,7 @@
  * fixed at bundling, from the same file, and reads no file for it; run from the sources, it reads the clone's.
  */
 import { readFileSync } from 'node:fs';
-import { sha256, RULES_FILE } from '../lib/mcp/bundle';
+import { sha256, RULES_FILE } from '../lib/mcp/format';
 
 declare const EMISSARY_RULES_SHA256: string | undefined;
 

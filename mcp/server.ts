@@ -8,7 +8,7 @@
  */
 import { McpServer, type ToolCallback } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { RULES_FILE } from '../lib/mcp/bundle';
+import { RULES_FILE } from '../lib/mcp/format';
 import { SERVER_NAME, SERVER_VERSION } from '../lib/mcp/clients';
 import { RULES_SHA256 } from './rules';
 import { SiteError } from './site';

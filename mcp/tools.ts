@@ -1,5 +1,5 @@
 /**
- * The docs server's tools, on the bundle (lib/mcp/bundle.ts) and the build beside it. Each
+ * The docs server's tools, on the bundle (lib/mcp/format.ts) and the build beside it. Each
  * answer is text of at most MAX_ANSWER_CHARS; longer ones are cut with a note saying how to ask for less.
  */
 import { promises as fs, realpathSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { verdict } from '../lib/dataset-check/verdict';
 import { searchIndex } from '../lib/search/engine';
 import { queryTerms, type PageInfo, type Manifest } from '../lib/search/matcher';
 import { deref, schemaRefName, type MediaType, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../lib/openapi/spec';
-import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../lib/mcp/bundle';
+import { BUNDLE_FILE, BUNDLE_FORMAT, operationSamples, sha256, type BundleError, type BundleOperation, type McpBundle } from '../lib/mcp/format';
 import { MAX_NESTING, tooDeepAt } from './nesting';
 import { SiteError, type Site } from './site';
 

@@ -22,6 +22,22 @@ const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PACKAGE_NAME = 'emissary-docs-mcp';
 const RULES_FILE = 'docs/_scripts/data/dataset-rules.json';
 
+/**
+ * Packages whose import alone does nothing, so that what the server does not call is left out:
+ * lib/openapi/spec.ts imports yaml for parseOpenApi, which the server never calls (112 KB).
+ */
+const pure = (names) => ({
+  name: 'pure',
+  setup(build) {
+    const filter = new RegExp(`^(${names.join('|')})$`);
+    build.onResolve({ filter }, async (args) => {
+      if (args.pluginData === 'pure') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'pure' });
+      return { ...resolved, sideEffects: false };
+    });
+  },
+});
+
 /** Writes server.mjs, edge.mjs and package.json into `<outDir>/_mcp`; returns the server's size in bytes. */
 export async function bundleMcp(outDir) {
   const dir = path.join(outDir, '_mcp');
@@ -30,7 +46,7 @@ export async function bundleMcp(outDir) {
     EMISSARY_RULES_SHA256: JSON.stringify(createHash('sha256').update(readFileSync(path.join(ROOT, RULES_FILE))).digest('hex')),
     EMISSARY_DEFAULT_SITE: JSON.stringify(site.url),
   };
-  const common = { bundle: true, format: 'esm', minify: true, legalComments: 'eof', define, logLevel: 'warning', absWorkingDir: ROOT };
+  const common = { bundle: true, format: 'esm', minify: true, legalComments: 'eof', define, logLevel: 'warning', absWorkingDir: ROOT, plugins: [pure(['yaml'])] };
   await build({
     ...common,
     entryPoints: [path.join(ROOT, 'mcp/cli.ts')],
