@@ -215,8 +215,8 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       }
       const pasted = await ok('check_dataset', { rows: '{"prompt":"a","completion":"b"}\n{"prompt":"a"\n' });
       assert.match(pasted, /^- line 2: error invalid-json/m);
-      // 5,000 levels (10 KB) once overflowed the stack: now an error naming the limit.
-      const deep = `{"prompt":"a","completion":"b"}\n{"prompt":${'['.repeat(5000)}${']'.repeat(5000)},"completion":"x"}\n`;
+      // 4,900 levels (under 10 KB: the edge's bound) overflowed the stack as 5,000 did: now an error naming the limit.
+      const deep = `{"prompt":"a","completion":"b"}\n{"prompt":${'['.repeat(4900)}${']'.repeat(4900)},"completion":"x"}\n`;
       await fails('check_dataset', { rows: deep }, /^line 2 nests JSON deeper than 100 levels, check_dataset's limit/);
     });
 
