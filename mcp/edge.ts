@@ -12,11 +12,29 @@ import { prepare } from './server';
 import { assetSite } from './site';
 import { checkDatasetTool, openDocs, ToolError } from './tools';
 
-const boundedCheck = (docs: Awaited<ReturnType<typeof openDocs>>) => async (input: Parameters<typeof checkDatasetTool>[1]) => {
-  if (input.rows !== undefined && input.rows.length > EDGE_MAX_ROWS) {
-    throw new ToolError(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows (these are ${input.rows.length.toLocaleString('en')}): check larger data with a server on your machine (npx -y emissary-docs-mcp), which takes 1,000,000, or with the Python checker`);
-  }
-  return checkDatasetTool(docs, input);
+/** Checks waiting their turn in this isolate, at most (as on Node, check-pool.ts). */
+const EDGE_QUEUE_CAP = 16;
+
+/**
+ * check_dataset on the edge: rows up to EDGE_MAX_ROWS, one check at a time per isolate, each in a
+ * task of its own, so a request that arrives meanwhile (a ping) waits for one check at most, not ten.
+ */
+const boundedCheck = (docs: Awaited<ReturnType<typeof openDocs>>) => {
+  let turn: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  return async (input: Parameters<typeof checkDatasetTool>[1]) => {
+    if (input.rows !== undefined && input.rows.length > EDGE_MAX_ROWS) {
+      throw new ToolError(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows (these are ${input.rows.length.toLocaleString('en')}): check larger data with a server on your machine (npx -y emissary-docs-mcp), which takes 1,000,000, or with the Python checker`);
+    }
+    if (waiting >= EDGE_QUEUE_CAP) throw new ToolError(`the server is busy: ${waiting} dataset checks are waiting. Try again in a few seconds.`);
+    waiting++;
+    const mine = turn.then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
+      waiting--;
+      return checkDatasetTool(docs, input);
+    });
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
 };
 
 export interface Env {

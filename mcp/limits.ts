@@ -30,7 +30,7 @@ export const BATCH_REFUSAL = 'Invalid Request: a JSON array (a batch) is not an 
 
 /**
  * The most characters of rows check_dataset takes on the edge (edge.ts), a bound per call: a Worker
- * has one thread and a CPU budget per request, and a check of this size takes a few milliseconds,
- * so other calls (a ping) wait little behind ten of them. Larger data: a server of your own (1,000,000).
+ * has one thread and a CPU budget per request, and a check of this size takes about 10 ms; checks
+ * run one at a time (edge.ts), so other calls (a ping) wait for one at most. Larger data: a server of your own (1,000,000).
  */
 export const EDGE_MAX_ROWS = 10_000;
