@@ -8,7 +8,8 @@
 import os from 'node:os';
 import { parentPort, type Worker } from 'node:worker_threads';
 import { SiteError } from './site';
-import { checkDatasetTool, ToolError, type Answer, type Docs } from './tools';
+import { ToolError, type Answer, type Docs } from './answers';
+import { checkDatasetTool } from './datasets';
 
 export type CheckInput = Parameters<typeof checkDatasetTool>[1];
 

@@ -25,7 +25,6 @@ import {
   MAX_BUDGET,
   MAX_INPUT,
   MIN_BUDGET,
-  openDocs,
   pageResource,
   searchDocs,
   TASKS,
