@@ -1,30 +1,17 @@
 /**
  * The Emissary docs MCP server (issue #29): search, pages, operations, schemas, changes, errors and
  * the dataset checker, read from a build of this site (its MCP bundle, plugins/mcp) or from the
- * deployed site. Over stdio by default; `--http <port>` serves Streamable HTTP for self-hosting.
- *
- *   node mcp/run.mjs [--site <build folder or https URL>] [--data-dir <folder>]
- *                    [--http <port> [--host <address>] [--public-url <url>] [--allowed-host <name>]…]
- *
- * It makes no request except to the site it reads, and reads no file outside the build folder and
- * the data folder (check_dataset's files: --data-dir, else the current folder; none when it
- * listens beyond loopback without --data-dir). What it builds from the site (bundle, page list,
- * resources, the dataset rules' check) is built once per process.
+ * deployed site. This file makes one server on a prepared site (`docsServer`, the factory every
+ * transport calls); cli.ts runs it over stdio or Node's HTTP, edge.ts on a fetch-handler platform.
+ * What it builds from the site (bundle, page list, resources, the dataset rules' check) is built
+ * once per process (`prepare`).
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { REPOSITORY_URL } from '../config/navbar';
-import { RULES_FILE } from '../lib/mcp/bundle';
-import { mcpCatalog, serverName, SERVER_VERSION, serverCard } from '../lib/mcp/clients';
-import { openSite, SiteError } from './site';
-import { BoundedStdioTransport, MAX_MESSAGE_BYTES } from './stdio';
+import { RULES_FILE } from '../lib/mcp/format';
+import { serverName, SERVER_VERSION } from '../lib/mcp/clients';
+import { RULES_SHA256 } from './rules';
+import { SiteError } from './site';
 import {
   allPages,
   checkDatasetTool,
@@ -38,22 +25,17 @@ import {
   MAX_BUDGET,
   MAX_INPUT,
   MIN_BUDGET,
-  openDocs,
   pageResource,
   searchDocs,
-  sha256,
   TASKS,
   ToolError,
   type Answer,
   type Docs,
 } from './tools';
 
-const REPO = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_SITE = path.join(REPO, 'build');
-
 type Result = { content: Array<{ type: 'text'; text: string }>; isError?: boolean };
 
-const log = (line: string) => console.error(`emissary-docs MCP server: ${line}`);
+export const log = (line: string) => console.error(`emissary-docs MCP server: ${line}`);
 
 /** A tool's answer, or its failure as an error result naming what was wrong (the server keeps running). */
 async function answer(work: () => Promise<string | Answer> | string | Answer): Promise<Result> {
@@ -83,36 +65,21 @@ export interface Prepared {
   docs: Docs;
   resources: Array<{ route: string; title: string; uri: string }>;
   rulesMatch: boolean;
+  /** Runs check_dataset: a worker pool on Node (cli.ts, check-pool.ts), a bounded call on the edge (edge.ts); else on the event loop. */
+  check?: (input: Parameters<typeof checkDatasetTool>[1]) => Promise<Answer>;
 }
 
 export function prepare(docs: Docs): Prepared {
   const resources = allPages(docs).map(([route, title]) => ({ route, title, uri: `${docs.bundle.site.url}${route === '/' ? '/index' : route}.md` }));
-  const rulesMatch = sha256(readFileSync(path.join(REPO, RULES_FILE))) === docs.bundle.datasetRules.sha256;
+  const rulesMatch = RULES_SHA256 === docs.bundle.datasetRules.sha256;
   return { docs, resources, rulesMatch };
 }
 
-/** An input this long is cut to a prefix before the SDK sees it where the SDK would echo it (an unknown tool's name, a resource URI). */
-const MAX_NAME = 200;
-
 /**
- * Connects a server to a transport, clipping the names the SDK echoes in its errors ("Tool … not
- * found", "Resource … not found") to a short prefix, so no answer repeats a long input.
+ * An MCP server on the prepared site: cheap (closures over `prepared`), one per stdio connection or
+ * HTTP request. Its tools and resources never change while it runs, so it declares no `listChanged`.
  */
-export async function connect(server: McpServer, transport: Transport) {
-  await server.connect(transport);
-  const handle = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    const params = (message as { params?: Record<string, unknown> }).params;
-    for (const key of ['name', 'uri'] as const) {
-      const value = params?.[key];
-      if (typeof value === 'string' && value.length > MAX_NAME) params![key] = `${value.slice(0, 60)}…`;
-    }
-    handle(message, extra);
-  };
-}
-
-/** An MCP server on the prepared site: cheap (closures over `prepared`), one per stdio process or HTTP request. */
-export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer {
+export function docsServer({ docs, resources, rulesMatch, check }: Prepared): McpServer {
   const server = new McpServer(
     { name: serverName(docs.bundle.site), title: docs.bundle.site.title, version: SERVER_VERSION },
     {
@@ -120,14 +87,15 @@ export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer
         `Documentation of the Emissary fine-tuning and inference API (${docs.bundle.site.url}). ` +
         'Start with search_docs (its hits carry the text of the matching sections); read a page or one of its sections with get_page; look up API calls with list_operations and get_operation. ' +
         `Answers hold at most ${MAX_ANSWER_CHARS} characters unless you pass max_chars; a cut answer says so and gives the offset to read on.`,
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
     },
   );
   const languages = docs.bundle.languages.map((l) => l.id) as [string, ...string[]];
   /** A read-only tool: its title, description and input (plus the budget); a thrown error becomes a tool error. */
-  const tool = <S extends ZodRawShapeCompat>(name: string, title: string, description: string, shape: S, run: (input: ShapeOutput<S & typeof BUDGET>) => ReturnType<Parameters<typeof answer>[0]>) => {
-    const inputSchema = { ...shape, ...BUDGET };
+  const tool = <S extends z.ZodRawShape>(name: string, title: string, description: string, shape: S, run: (input: z.infer<z.ZodObject<S & typeof BUDGET>>) => ReturnType<Parameters<typeof answer>[0]>) => {
+    const inputSchema = z.object({ ...shape, ...BUDGET });
     // The SDK types the callback by a conditional type that a generic shape cannot narrow.
-    server.registerTool(name, { title, description, inputSchema, annotations: READ_ONLY }, ((input: ShapeOutput<S & typeof BUDGET>) => answer(() => run(input))) as unknown as ToolCallback<typeof inputSchema>);
+    server.registerTool(name, { title, description, inputSchema, annotations: READ_ONLY }, ((input: z.infer<z.ZodObject<S & typeof BUDGET>>) => answer(() => run(input))) as unknown as ToolCallback<typeof inputSchema>);
   };
   const language = z.enum(languages);
 
@@ -170,7 +138,7 @@ export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer
     task: z.enum(TASKS as [string, ...string[]]).optional().describe('The task_type to check for; without it the checker picks the layout'),
     dashboard: z.boolean().optional().describe('The file goes through the dashboard, not the API: no API upload size limit'),
   }, async (input) => {
-    const out = await checkDatasetTool(docs, input);
+    const out = await (check ?? ((i) => checkDatasetTool(docs, i)))(input);
     return rulesMatch ? out : { ...out, text: `${out.text}\n\nNote: ${docs.site.where} was built with other dataset rules than this server's ${RULES_FILE}; update your clone.` };
   });
 
@@ -182,154 +150,3 @@ export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer
   }
   return server;
 }
-
-export interface Options {
-  site: string;
-  /** check_dataset's folder as given; undefined: the current folder, or none beyond loopback. */
-  dataDir?: string;
-  http?: number;
-  host: string;
-  /** The URL clients reach the HTTP server at (a proxy's), advertised in its card. */
-  publicUrl?: string;
-  /** More Host names the HTTP server answers (a proxy's), `name` or `name:port`. */
-  allowedHosts: string[];
-}
-
-const USAGE =
-  'Usage: node mcp/run.mjs [--site <build folder or https URL>] [--data-dir <folder>] [--http <port> [--host <address>] [--public-url <url>] [--allowed-host <name[:port]>]…]';
-
-export function parseArgs(argv: string[]): Options {
-  const options: Options = { site: DEFAULT_SITE, host: '127.0.0.1', allowedHosts: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new SiteError(`${argv[i - 1]} needs a value`);
-      return v;
-    };
-    const arg = argv[i];
-    if (arg === '--site') options.site = value();
-    else if (arg === '--data-dir') options.dataDir = value();
-    else if (arg === '--host') options.host = value();
-    else if (arg === '--public-url') {
-      const url = value();
-      if (!/^https?:\/\/[^/?#]+\/?$/i.test(url)) throw new SiteError(`--public-url ${url}: give the origin clients use, such as https://docs-mcp.example.com`);
-      options.publicUrl = url.replace(/\/$/, '');
-    } else if (arg === '--allowed-host') {
-      const name = value().toLowerCase();
-      if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(name)) throw new SiteError(`--allowed-host ${name}: give a host name, optionally with :port`);
-      options.allowedHosts.push(name);
-    } else if (arg === '--http') {
-      const port = Number(value());
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SiteError(`--http ${argv[i]}: not a port`);
-      options.http = port;
-    } else throw new SiteError(`unknown argument ${JSON.stringify(arg.slice(0, 60))}. ${USAGE}`);
-  }
-  if (options.http === undefined && (options.publicUrl || options.allowedHosts.length || options.host !== '127.0.0.1')) throw new SiteError(`--host, --public-url and --allowed-host go with --http. ${USAGE}`);
-  return options;
-}
-
-export const isLoopback = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
-
-/**
- * Which Host (and Origin host) values the HTTP server answers: the loopback names with its port,
- * the --public-url host and each --allowed-host (one without a port matches any port).
- */
-export function hostRule(port: number, publicUrl: string | undefined, allowed: string[]): (host: string | undefined) => boolean {
-  const exact = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, ...(publicUrl ? [new URL(publicUrl).host] : []), ...allowed.filter((h) => /:\d+$/.test(h))]);
-  const anyPort = new Set(allowed.filter((h) => !/:\d+$/.test(h)));
-  return (host) => {
-    if (!host) return false;
-    const h = host.toLowerCase();
-    return exact.has(h) || anyPort.has(h.replace(/:\d+$/, ''));
-  };
-}
-
-/**
- * Streamable HTTP at /mcp (stateless: a light server per request on the prepared site), the server
- * card at /mcp/server-card and the MCP Catalog. Every route first checks Host and Origin (DNS
- * rebinding, browsers on other sites): a foreign one gets 403. The card advertises the configured
- * endpoint (--public-url, else the loopback address), never one built from the request.
- */
-export function serveHttp(prepared: Prepared, options: { port: number; host: string; publicUrl?: string; allowedHosts?: string[] }) {
-  const { docs } = prepared;
-  let allowed: (host: string | undefined) => boolean = () => false;
-  let base = '';
-  const http = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const origin = req.headers.origin;
-    const send = (status: number, value: unknown, type = 'application/json') => {
-      res.writeHead(status, { 'content-type': type, ...(origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}) }).end(JSON.stringify(value, null, 2));
-    };
-    const refuse = (what: string) => {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Forbidden: ${what}` }, id: null }));
-    };
-    try {
-      if (!allowed(req.headers.host)) return refuse('this server does not answer for that Host (start it with --allowed-host or --public-url to add one)');
-      if (origin !== undefined) {
-        let host: string | undefined;
-        try {
-          host = /^https?:$/.test(new URL(origin).protocol) ? new URL(origin).host : undefined;
-        } catch {
-          host = undefined;
-        }
-        if (!allowed(host)) return refuse('requests from that Origin are not allowed');
-      }
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (req.method === 'GET' && url.pathname === '/mcp/server-card') {
-        return send(200, serverCard(docs.bundle.site, REPOSITORY_URL, `${base}/mcp`), 'application/mcp-server-card+json');
-      }
-      if (req.method === 'GET' && url.pathname === '/.well-known/mcp/catalog.json') return send(200, mcpCatalog(docs.bundle.site, `${base}/mcp/server-card`));
-      if (url.pathname !== '/mcp') return send(404, { error: 'not found: the MCP endpoint is /mcp' });
-      if (req.method !== 'POST') return send(405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST to /mcp' }, id: null });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_MESSAGE_BYTES });
-      const server = docsServer(prepared);
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await connect(server, transport);
-      await transport.handleRequest(req, res);
-    } catch (error) {
-      log(`HTTP request failed: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) send(500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error: the server could not answer; its log has the details' }, id: null });
-    }
-  });
-  return new Promise<typeof http>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port, options.host, () => {
-      const { port } = http.address() as { port: number };
-      allowed = hostRule(port, options.publicUrl, options.allowedHosts ?? []);
-      base = options.publicUrl ?? `http://127.0.0.1:${port}`;
-      resolve(http);
-    });
-  });
-}
-
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
-  const wide = options.http !== undefined && !isLoopback(options.host);
-  if (wide && !options.publicUrl) {
-    throw new SiteError(`--host ${options.host} listens beyond this machine: give --public-url <the URL clients use> (the server card advertises it, and Host and Origin are checked against it)`);
-  }
-  // Beyond loopback, check_dataset reads files only from a folder named on purpose.
-  const dataDir = options.dataDir ?? (wide ? undefined : process.cwd());
-  const site = openSite(options.site);
-  const prepared = prepare(await openDocs(site, dataDir));
-  const folder = prepared.docs.dataDir ?? 'none: check_dataset takes pasted rows only (listening beyond loopback without --data-dir)';
-  if (options.http !== undefined) {
-    const http = await serveHttp(prepared, { port: options.http, host: options.host, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
-    const { port } = http.address() as { port: number };
-    // stderr: stdout stays free for the protocol in stdio mode, and scripts read this line.
-    const hosts = [new URL(options.publicUrl ?? 'http://x').host, ...options.allowedHosts].filter((h) => h !== 'x');
-    const beyond = wide ? `; listening beyond loopback: answers Host ${hosts.join(', ')} and loopback only; put it behind TLS (a reverse proxy)` : '';
-    log(`http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp (site: ${site.location}; data folder: ${folder})${beyond}`);
-    return;
-  }
-  const server = docsServer(prepared);
-  await connect(server, new BoundedStdioTransport());
-  log(`on stdio (site: ${site.location}; data folder: ${folder})`);
-}
-
-main().catch((error: Error) => {
-  log(error instanceof SiteError ? error.message : String(error.stack));
-  process.exit(1);
-});

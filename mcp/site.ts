@@ -8,7 +8,12 @@ import path from 'node:path';
 /** A file of the site larger than this is refused (the largest today, openapi.json, is far smaller). */
 export const MAX_SITE_FILE_BYTES = 16 * 1048576;
 
-export class SiteError extends Error {}
+export class SiteError extends Error {
+  /** `missing`: the site has no such file (as opposed to a site that cannot be reached or timed out). */
+  constructor(message: string, readonly missing = false) {
+    super(message);
+  }
+}
 
 export interface Site {
   /** What the server reads from, for answers: the site's URL, or "the build" (no local path in answers). */
@@ -27,7 +32,7 @@ export interface Site {
 export function sitePath(file: string): string {
   const clean = file.replace(/^\/+/, '');
   if (!clean || clean.split('/').some((part) => part === '..' || part === '.' || part === '') || /[\\\0?#]/.test(clean)) {
-    throw new SiteError(`not a file of the site: ${JSON.stringify(file.slice(0, 60))}`);
+    throw new SiteError(`not a file of the site: ${JSON.stringify(file.slice(0, 60))}`, true);
   }
   return clean;
 }
@@ -74,12 +79,12 @@ export function localSite(dir: string): Site {
     try {
       real = await fs.realpath(path.join(root, file));
     } catch {
-      throw new SiteError(`${file} is not in ${where}`);
+      throw new SiteError(`${file} is not in ${where}`, true);
     }
     const rel = path.relative(root, real);
-    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) throw new SiteError(`${file} leads outside ${where}`);
+    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) throw new SiteError(`${file} leads outside ${where}`, true);
     const stat = await fs.stat(real);
-    if (!stat.isFile()) throw new SiteError(`${file} is not a file in ${where}`);
+    if (!stat.isFile()) throw new SiteError(`${file} is not a file in ${where}`, true);
     if (stat.size > MAX_SITE_FILE_BYTES) throw new SiteError(`${file} is ${stat.size} bytes, over the ${MAX_SITE_FILE_BYTES}-byte limit for a site file`);
     return fs.readFile(real, 'utf8');
   });
@@ -110,7 +115,7 @@ export function remoteSite(base: string, fetchTimeoutMs = FETCH_TIMEOUT_MS): Sit
     const unreachable = (error: Error) =>
       new SiteError(
         signal.aborted
-          ? `${target.href}: no answer within ${fetchTimeoutMs / 1000} s; check your connection, or read a local build with --site <build folder>`
+          ? `${target.href}: timed out (no answer within ${fetchTimeoutMs / 1000} s); check your connection, or read a local build with --site <build folder>`
           : `${target.href}: cannot reach it (${error.message}); check your connection and the URL, or read a local build with --site <build folder>`,
       );
     const response = await fetch(target, { redirect: 'error', signal, headers: { accept: 'application/json, text/markdown, text/plain' } }).catch((error: Error) => {
@@ -118,7 +123,7 @@ export function remoteSite(base: string, fetchTimeoutMs = FETCH_TIMEOUT_MS): Sit
     });
     if (!response.ok) {
       void response.body?.cancel();
-      throw new SiteError(`${target.href}: HTTP ${response.status}`);
+      throw new SiteError(`${target.href}: HTTP ${response.status}`, response.status === 404 || response.status === 410);
     }
     const tooBig = () => new SiteError(`${target.href} is over the ${MAX_SITE_FILE_BYTES}-byte limit for a site file`);
     if (Number(response.headers.get('content-length') ?? 0) > MAX_SITE_FILE_BYTES) {
@@ -140,6 +145,15 @@ export function remoteSite(base: string, fetchTimeoutMs = FETCH_TIMEOUT_MS): Sit
       throw error instanceof SiteError ? error : unreachable(error as Error);
     }
     return Buffer.concat(chunks).toString('utf8');
+  });
+}
+
+/** A fetch-handler platform's static assets (a Worker's ASSETS binding) as the site: the same reads, no file system, no network. */
+export function assetSite(assets: { fetch(request: Request): Promise<Response> }, origin: string): Site {
+  return cached(origin, origin, 'deploy the whole build folder, _mcp included', async (file) => {
+    const response = await assets.fetch(new Request(`${origin}/${file}`));
+    if (!response.ok) throw new SiteError(`${file} is not in the deployed assets (HTTP ${response.status})`, response.status === 404);
+    return response.text();
   });
 }
 

@@ -5,11 +5,10 @@
  * it; a line that is not JSON or not JSON-RPC is answered too. Each refusal writes a log line.
  */
 import process from 'node:process';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import { BATCH_REFUSAL, clipEchoed, MAX_MESSAGE_BYTES } from './limits';
 
-/** The largest message either transport takes (check_dataset's rows, at most 6 MB escaped, fit). */
-export const MAX_MESSAGE_BYTES = 8 * 1048576;
+export { MAX_MESSAGE_BYTES };
 /** How much of each end of an oversized line is kept to find its id. */
 const EDGE = 256;
 
@@ -90,14 +89,22 @@ export class BoundedStdioTransport implements Transport {
       this.refuse(null, -32700, 'Parse error: the line is not JSON');
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    if (Array.isArray(value)) {
+      this.log('refused a JSON-RPC batch on stdin');
+      this.refuse(null, -32600, BATCH_REFUSAL);
+      return;
+    }
+    let parsed: JSONRPCMessage;
+    try {
+      parsed = parseJSONRPCMessage(value);
+    } catch {
       const id = value && typeof value === 'object' && 'id' in value && (typeof value.id === 'number' || typeof value.id === 'string') ? value.id : null;
       this.log('refused a JSON line on stdin that is not a JSON-RPC message');
       this.refuse(id, -32600, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
-    this.onmessage?.(parsed.data);
+    clipEchoed(parsed);
+    this.onmessage?.(parsed);
   }
 
   private refuse(id: Id, code: number, message: string) {

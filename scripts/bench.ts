@@ -15,7 +15,9 @@
  * search part, against BENCH_BUILD_DIR, default .bench/build; writes .bench/search-results.json and
  * .md, leaving a full run's results.json alone). BENCH_ONLY=mcp (scripts/bench/mcp.ts): the docs MCP
  * server's costliest accepted search_docs call against BENCH_BUILD_DIR (default build/), its CPU time
- * per call (BENCH_MCP_RUNS, default 20) and a ping's wait beside 8 of them; writes .bench/mcp-results.*.
+ * per call (BENCH_MCP_RUNS, default 20) and a ping's wait beside 8 of them; then the server as it ships
+ * (scripts/bench/mcp-serve.ts): its size and first answer on stdio against their budgets, requests/s
+ * and p95 on Node and on workerd (BENCH_MCP_CALLS per tool, default 400); writes .bench/mcp-results.*.
  * BENCH_ONLY=checker (scripts/bench/checker.ts): the dataset checker on a 5 MB file in Chromium against
  * BENCH_BUILD_DIR (default build/): time to the verdict and longest frame gap (BENCH_CHECKER_RUNS,
  * default 5), against its budget; writes .bench/checker-results.*.
@@ -50,6 +52,7 @@ import { benchScale, scaleFactors, scaleMarkdown, type ScaleRow } from './bench/
 import { benchRealApis, realApisMarkdown, type RealApiRow } from './bench/real-apis';
 import { realApiDocuments } from '../tests/real-apis/documents';
 import { benchMcp, mcpReport } from './bench/mcp';
+import { benchServe, serveReport } from './bench/mcp-serve';
 import { benchChecker, checkerReport } from './bench/checker';
 import { benchPatches, patchesMarkdown } from './bench/patches';
 import { budgets, differences, markdown, searchBudgets, searchReport, PAGES, type Baseline, type PageResult, type PageKind } from './bench/report';
@@ -114,10 +117,11 @@ async function mcpOnly(): Promise<void> {
   const dir = path.resolve(process.env.BENCH_BUILD_DIR ?? 'build');
   log(`BENCH_ONLY=mcp: the MCP server reading ${dir}`);
   const result = await benchMcp(dir, positiveInt('BENCH_MCP_RUNS', 20), log);
-  const md = mcpReport(result, path.relative(process.cwd(), dir) || dir);
+  const serve = await benchServe(dir, positiveInt('BENCH_MCP_CALLS', 400), log);
+  const md = `${mcpReport(result, path.relative(process.cwd(), dir) || dir)}\n\n${serveReport(serve)}`;
   console.log(md);
   await fs.mkdir(BENCH, { recursive: true });
-  await fs.writeFile(path.join(BENCH, 'mcp-results.json'), `${JSON.stringify({ ...runInfo(), buildDir: dir, ...result }, null, 2)}\n`);
+  await fs.writeFile(path.join(BENCH, 'mcp-results.json'), `${JSON.stringify({ ...runInfo(), buildDir: dir, ...result, serve }, null, 2)}\n`);
   await fs.writeFile(path.join(BENCH, 'mcp-results.md'), `${md}\n`);
   log('wrote .bench/mcp-results.json and .bench/mcp-results.md');
 }

@@ -66,3 +66,8 @@ writeFileSync(marker, '');
 run('2/2: load the site, render every page from those bundles, run postBuild', args, { DOCUSAURUS_SKIP_BUNDLING: 'true' });
 if (!existsSync(marker)) fail('DOCUSAURUS_SKIP_BUNDLING no longer skips bundling (the second process cleared the output folder).');
 rmSync(marker);
+
+// The docs MCP server, bundled beside the data plugins/mcp wrote (scripts/bundle-mcp.mjs).
+const { bundleMcp } = await import('./bundle-mcp.mjs');
+const mcpBytes = await bundleMcp(outDir);
+console.log(`[build-site] _mcp/server.mjs: ${(mcpBytes / 1024).toFixed(0)} KiB (the docs MCP server, no node_modules needed)`);

@@ -8,12 +8,15 @@ export type McpSite = { title: string; url: string };
 
 /** The server's name in every client's configuration and its `serverInfo`: the site's title in kebab case (`emissary-docs`). */
 export const serverName = ({ title }: Pick<McpSite, 'title'>) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api-docs';
-/** The launcher: plain JavaScript that registers tsx from the clone, then runs mcp/server.ts. */
-export const LAUNCHER = 'mcp/run.mjs';
+/**
+ * The npm package of the bundled server (`emissary-docs-mcp`): one file, no dependencies. The server
+ * card publishes it (`packages`), and scripts/bundle-mcp.mjs names build/_mcp/package.json from the card.
+ */
+export const packageName = (site: Pick<McpSite, 'title'>) => `${serverName(site)}-mcp`;
 
-/** The command and arguments that start the server over stdio against a deployed site; the reader replaces the clone's placeholder path. */
+/** The command and arguments that start the server over stdio against a deployed site, with nothing installed first. */
 export function stdioCommand(site: McpSite): { command: string; args: string[] } {
-  return { command: 'node', args: [`/path/to/${serverName(site)}/${LAUNCHER}`, '--site', site.url] };
+  return { command: 'npx', args: ['-y', packageName(site), '--site', site.url] };
 }
 
 export interface ClientConfig {
@@ -70,7 +73,7 @@ export const cardName = (site: McpSite) => `${new URL(site.url).hostname.split('
 
 /**
  * The server card. `remote`: the Streamable HTTP endpoint of a self-hosted server; the static site
- * hosts none, so its card has no `remotes` and says in `_meta` how to start the server locally.
+ * hosts none, so its card has no `remotes`: its `packages` and `_meta` say how to start the server locally.
  * `repositoryUrl`: where the server's code is (the site's own repository); without it, none is named.
  */
 export function serverCard(site: McpSite, repositoryUrl?: string, remote?: string) {
@@ -85,7 +88,8 @@ export function serverCard(site: McpSite, repositoryUrl?: string, remote?: strin
     websiteUrl: siteUrl,
     ...(repositoryUrl ? { repository: { url: repositoryUrl, source: 'github', subfolder: 'mcp' } } : {}),
     ...(remote ? { remotes: [{ type: 'streamable-http', url: remote }] } : {}),
-    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: { ...stdioCommand(site), ...(repositoryUrl ? { clone: repositoryUrl } : {}) } },
+    packages: [{ registryType: 'npm', identifier: packageName(site), transport: { type: 'stdio' }, packageArguments: [{ type: 'named', name: '--site', value: siteUrl }] }],
+    _meta: { [`${new URL(siteUrl).hostname}/stdio`]: stdioCommand(site) },
   };
 }
 

@@ -193,8 +193,10 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
  * The function docusaurus-plugin-openapi-docs names its pages with: lodash's kebabCase, required
  * from the plugin's own folder so that it is the plugin's copy of lodash, not a rule written again here.
  */
-const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
-export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
+let pluginKebabCase: ((text: string) => string) | undefined;
+/** Required on first use, so that importing this module requires nothing from the generator's folder (the bundled MCP server has none). */
+export const kebabCase = (text: string): string =>
+  (pluginKebabCase ??= createRequire(require.resolve('docusaurus-plugin-openapi-docs'))('lodash/kebabCase') as (text: string) => string)(text);
 
 
 /**

@@ -4,10 +4,14 @@
  * billed, as far as the reference documents it: the billed calls are the site's configuration
  * (`billed`, lib/site.ts), never a list of this code's own.
  */
+import { stdioCommand, type McpSite } from '../../lib/mcp/clients';
 import { sampleTarget } from '../../lib/openapi/samples';
 import { listOperations, type ApiOperationEntry, type OpenApiDocument } from '../../lib/openapi/spec';
 import type { SiteIdentity } from '../../lib/site';
 import { authSentence } from './api-markdown';
+
+/** The command that starts the docs MCP server with nothing installed (lib/mcp/clients.ts). */
+const noInstall = (site: McpSite) => ((c) => [c.command, ...c.args].join(' '))(stdioCommand(site));
 
 const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operation.summary ?? entry.operation.operationId}](${siteUrl}${entry.route}.md)`;
 
@@ -17,7 +21,7 @@ const opLink = (siteUrl: string, entry: ApiOperationEntry) => `[${entry.operatio
  * "## For AI agents" section, which may hold only `- [name](url): notes` lines. Links are absolute
  * (`siteUrl` ends without a slash).
  */
-export function agentSection(doc: OpenApiDocument, siteUrl: string, site: Pick<SiteIdentity, 'postmanFile' | 'pages' | 'billed'>): { prose: string[]; links: string[] } {
+export function agentSection(doc: OpenApiDocument, siteUrl: string, site: Pick<SiteIdentity, 'title' | 'postmanFile' | 'pages' | 'billed'>): { prose: string[]; links: string[] } {
   // The host and credentials the code samples use (lib/openapi/samples.ts), for the whole API.
   const { baseUrl, auth } = sampleTarget(doc, {});
   // `servers` is optional (webhook-only documents have none): then the base URL is not documented.
@@ -54,7 +58,7 @@ export function agentSection(doc: OpenApiDocument, siteUrl: string, site: Pick<S
     `- [Postman collection](${siteUrl}/${site.postmanFile}): every request of the API, to import into Postman`,
     // /ai-agents is one of the guides (docs/ai-agents.mdx): listed when the site keeps them.
     ...(site.pages.guides
-      ? [`- [Connect an MCP client](${siteUrl}/ai-agents.md): a local MCP server that searches and reads these docs, operations, errors and changes, and checks datasets (configuration for Claude Code, Cursor and VS Code)`]
+      ? [`- [Connect an MCP client](${siteUrl}/ai-agents.md): an MCP server that searches and reads these docs, operations, errors and changes, and checks datasets; nothing to install: \`${noInstall({ title: site.title, url: siteUrl })}\` (configuration for Claude Code, Cursor and VS Code)`]
       : []),
   ];
   return { prose, links };

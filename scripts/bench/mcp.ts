@@ -9,10 +9,9 @@
  * A figure, not a test: nothing here passes or fails.
  */
 import { readFileSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { MAX_INPUT, MAX_QUERY_WORDS } from '../../mcp/tools';
-import { startHttp } from '../../tests/support/mcp';
+import { connectClient, startHttp } from '../../tests/support/mcp';
 
 /** Words found in most sections of this site: each matches widely, so the ranking has the most to do. */
 const COMMON = ['training', 'dataset', 'model', 'job', 'deployment', 'project', 'request', 'response', 'checkpoint', 'api', 'the', 'status'];
@@ -47,8 +46,8 @@ export async function benchMcp(buildDir: string, runs: number, log: (msg: string
   const endpoint = `http://127.0.0.1:${server.port}/mcp`;
   const clients: Client[] = [];
   const connect = async () => {
-    const client = new Client({ name: 'bench', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    // A 2025-11-25 client: the ping below is a request of that revision (2026-07-28 has none).
+    const client = await connectClient('legacy', endpoint);
     clients.push(client);
     return client;
   };

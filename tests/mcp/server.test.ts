@@ -1,6 +1,7 @@
 /**
- * The docs MCP server (mcp/server.ts) driven by the SDK's own client, over stdio and over
- * Streamable HTTP, against the real build: every tool listed with a valid schema and bounded
+ * The docs MCP server driven by the SDK's own client of each protocol era (2026-07-28, 2025-11-25),
+ * from the sources, bundled (build/_mcp/server.mjs) and on the edge (workerd), over stdio and
+ * Streamable HTTP, against the real build: one suite for all; every tool listed with a valid schema and bounded
  * inputs, answers on the bundle (search hits with their text, a language filter, budgets that say
  * how to read on, whole page resources), and bad input answered with a tool error that echoes at
  * most a short prefix (the server keeps running, reads nothing outside). Abuse: abuse.test.ts.
@@ -10,29 +11,17 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import Ajv from 'ajv';
+// The SDK declares its tools' schemas as JSON Schema 2020-12.
+import Ajv from 'ajv/dist/2020';
 import { parse } from 'yaml';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { BUILD_DIR, routeFile } from '../support/build';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 import { freePort } from '../support/prism';
-import { inspect, LAUNCHER, resultText as text, ROOT, startHttp, TOOLS, type CallResult } from '../support/mcp';
+import { BUNDLED, codeText, connectClient, inspect, median, pingsDuring, LAUNCHER, resultText as text, ROOT, startEdge, startHttp, TOOLS, type CallResult, type Era, type Running } from '../support/mcp';
 import { serve } from '../../scripts/serve-static';
 import type { McpBundle } from '../../lib/mcp/bundle';
-
-/** The text of a highlighted code block of the built HTML (lines are <br/>, tokens are spans). */
-const codeText = (code: string) =>
-  code
-    .replace(/<br\s*\/?>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trimEnd();
+import { EDGE_MAX_ROWS } from '../../mcp/limits';
 
 /** A sample as the built page shows it: the code block in the language's panel. */
 async function pageSample(route: string, language: string): Promise<string> {
@@ -43,11 +32,6 @@ async function pageSample(route: string, language: string): Promise<string> {
   return codeText(/<code[^>]*>([\s\S]*?)<\/code>/.exec(html.slice(panel))![1]);
 }
 
-/** The code blocks of a built page. */
-async function pageCode(route: string): Promise<string[]> {
-  const html = await fs.readFile(routeFile(route), 'utf8');
-  return [...html.matchAll(/<code[^>]*>([\s\S]*?)<\/code>/g)].map((m) => codeText(m[1]));
-}
 
 let dataDir: string;
 let outside: string;
@@ -71,8 +55,8 @@ after(async () => {
   await fs.rm(outside, { recursive: true, force: true });
 });
 
-/** The checks both transports must pass. */
-function suite(name: string, connect: () => Promise<{ client: Client; stop: () => Promise<void> }>) {
+/** The checks every server, transport and era must pass; `files`: whether the server has a data folder (the edge has none). */
+function suite(name: string, connect: () => Promise<{ client: Client; stop: () => Promise<void> }>, { files = true } = {}) {
   describe(name, () => {
     let client: Client;
     let stop: () => Promise<void>;
@@ -222,7 +206,8 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
     });
 
     test('check_dataset names the bad lines of a bad file, and of pasted rows', async () => {
-      for (const file of ['broken-lines.jsonl', '..dots.jsonl']) {
+      if (!files) await fails('check_dataset', { file: 'broken-lines.jsonl' }, /this server reads no files/);
+      for (const file of files ? ['broken-lines.jsonl', '..dots.jsonl'] : []) {
         const answer = await ok('check_dataset', { file });
         const lines = [...answer.matchAll(/^- line (\d+): error/gm)].map((m) => Number(m[1]));
         assert.deepEqual(lines, BAD['broken-lines.jsonl'].lines, file);
@@ -232,6 +217,9 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       assert.match(pasted, /^- line 2: error invalid-json/m);
       const openai = await ok('check_dataset', { rows: '{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b","weight":0}]}\n' });
       assert.match(openai, /^- line 1: warning openai-field: `weight` in `messages\[1\]` is an OpenAI fine-tuning field; .*\/guides\/from-openai/m);
+      // 4,900 levels (under 10 KB: the edge's bound) overflowed the stack as 5,000 did: now an error naming the limit.
+      const deep = `{"prompt":"a","completion":"b"}\n{"prompt":${'['.repeat(4900)}${']'.repeat(4900)},"completion":"x"}\n`;
+      await fails('check_dataset', { rows: deep }, /^line 2 nests JSON deeper than 100 levels, check_dataset's limit/);
     });
 
     test('bad input gets a clear tool error naming no folder, and the server keeps answering', async () => {
@@ -242,15 +230,17 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       };
       await refused('get_operation', { operation: 'createTrainingJobs2' }, /unknown operation "createTrainingJobs2"/);
       await refused('search_docs', { query: '  ' }, /query is empty/);
-      await refused('check_dataset', { file: 'big.jsonl' }, /"big\.jsonl" is 50\.0 MB; check_dataset reads at most 20 MB/);
-      // Outside the folder: one answer, whether something is there or not.
-      const outsideSays = /is outside the data folder this server may read/;
-      await refused('check_dataset', { file: '../../../../etc/passwd' }, outsideSays);
-      await refused('check_dataset', { file: '../../../../no/such/file.jsonl' }, outsideSays);
-      await refused('check_dataset', { file: 'link.jsonl' }, outsideSays);
-      await refused('check_dataset', { file: path.join(outside, 'secret.jsonl') }, outsideSays);
-      await refused('check_dataset', { file: path.join(outside, 'missing.jsonl') }, outsideSays);
-      await refused('check_dataset', { file: 'missing.jsonl' }, /no file "missing\.jsonl" in the data folder/);
+      if (files) {
+        await refused('check_dataset', { file: 'big.jsonl' }, /"big\.jsonl" is 50\.0 MB; check_dataset reads at most 20 MB/);
+        // Outside the folder: one answer, whether something is there or not.
+        const outsideSays = /is outside the data folder this server may read/;
+        await refused('check_dataset', { file: '../../../../etc/passwd' }, outsideSays);
+        await refused('check_dataset', { file: '../../../../no/such/file.jsonl' }, outsideSays);
+        await refused('check_dataset', { file: 'link.jsonl' }, outsideSays);
+        await refused('check_dataset', { file: path.join(outside, 'secret.jsonl') }, outsideSays);
+        await refused('check_dataset', { file: path.join(outside, 'missing.jsonl') }, outsideSays);
+        await refused('check_dataset', { file: 'missing.jsonl' }, /no file "missing\.jsonl" in the data folder/);
+      }
       await refused('get_page', { page: '/../../../etc/passwd' }, /not a page path|no page/);
       await refused('get_page', { page: 'https://example.com/errors' }, /not a page of/);
       await refused('get_page', { page: '/no/such/page' }, /no page "\/no\/such\/page"/);
@@ -285,69 +275,77 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
   });
 }
 
-suite('over stdio', async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [LAUNCHER, '--site', BUILD_DIR, '--data-dir', dataDir], cwd: os.tmpdir(), stderr: 'pipe' });
-  const client = new Client({ name: 'docs-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stop: () => client.close() };
-});
+for (const [server, launcher, era] of [['the sources', LAUNCHER, 'legacy'], ['the bundled server', BUNDLED, 'modern']] as const) {
+  suite(`${server} over stdio, a ${era} client`, async () => {
+    const client = await connectClient(era, [process.execPath, launcher, '--site', BUILD_DIR, '--data-dir', dataDir]);
+    return { client, stop: () => client.close() };
+  });
+}
 
 // Self-hosted over HTTP, reading the site from its URL (the build served as a host serves it).
-suite('over Streamable HTTP, reading the site from its URL', async () => {
-  const site = await serve({ dir: BUILD_DIR, port: await freePort() });
-  const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  const server = await startHttp(['--site', siteUrl, '--data-dir', dataDir]);
-  const endpoint = `http://127.0.0.1:${server.port}/mcp`;
-  // The card of the self-hosted server names its endpoint; the catalog points to the card.
-  const card = (await (await fetch(`${endpoint}/server-card`)).json()) as { remotes: Array<{ type: string; url: string }> };
-  assert.deepEqual(card.remotes, [{ type: 'streamable-http', url: endpoint }]);
-  const catalog = (await (await fetch(`http://127.0.0.1:${server.port}/.well-known/mcp/catalog.json`)).json()) as { entries: Array<{ url: string }> };
-  assert.equal(catalog.entries[0].url, `${endpoint}/server-card`);
-  const client = new Client({ name: 'docs-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
-  return {
-    client,
-    stop: async () => {
-      await client.close();
-      await server.stop();
-      await new Promise((resolve) => site.close(resolve));
-    },
-  };
-});
-
-test('the Cursor and VS Code configurations /ai-agents shows start a server a client can use', async () => {
-  const blocks = await pageCode('/ai-agents');
-  const site = await serve({ dir: BUILD_DIR, port: await freePort() });
-  const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  try {
-    for (const key of ['mcpServers', 'servers']) {
-      const block = blocks.find((b) => b.startsWith(`{\n  "${key}"`));
-      assert.ok(block, `no ${key} configuration on /ai-agents`);
-      const { command, args } = (JSON.parse(block) as Record<string, Record<string, { command: string; args: string[] }>>)[key]['emissary-docs'];
-      assert.equal(command, 'node');
-      // The reader's clone is this one; the published site is the build served here.
-      const local = args.map((a) => a.replace('/path/to/emissary-docs', ROOT).replace('https://docs.withemissary.com', siteUrl));
-      assert.notDeepEqual(local, args, 'the configuration names no clone folder or site to replace');
-      const client = new Client({ name: 'docs-test', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: local, cwd: os.tmpdir(), stderr: 'pipe' }));
-      try {
-        const answer = (await client.callTool({ name: 'search_docs', arguments: { query: 'dataset checker' } })) as CallResult;
-        assert.ok(!answer.isError, text(answer));
-      } finally {
+for (const [server, launcher, era] of [['the sources', LAUNCHER, 'modern'], ['the bundled server', BUNDLED, 'legacy']] as const) {
+  suite(`${server} over Streamable HTTP reading the site from its URL, a ${era} client`, async () => {
+    const site = await serve({ dir: BUILD_DIR, port: await freePort() });
+    const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    const running = await startHttp(['--site', siteUrl, '--data-dir', dataDir], '127.0.0.1', launcher);
+    const endpoint = `http://127.0.0.1:${running.port}/mcp`;
+    // The card of the self-hosted server names its endpoint; the catalog points to the card.
+    const card = (await (await fetch(`${endpoint}/server-card`)).json()) as { remotes: Array<{ type: string; url: string }> };
+    assert.deepEqual(card.remotes, [{ type: 'streamable-http', url: endpoint }]);
+    const catalog = (await (await fetch(`http://127.0.0.1:${running.port}/.well-known/mcp/catalog.json`)).json()) as { entries: Array<{ url: string }> };
+    assert.equal(catalog.entries[0].url, `${endpoint}/server-card`);
+    const client = await connectClient(era, endpoint);
+    return {
+      client,
+      stop: async () => {
         await client.close();
-      }
-    }
-    assert.ok(blocks.some((b) => b.startsWith('claude mcp add emissary-docs -- node /path/to/emissary-docs/mcp/run.mjs --site https://docs.withemissary.com')), 'no Claude Code command');
+        await running.stop();
+        await new Promise((resolve) => site.close(resolve));
+      },
+    };
+  });
+}
+
+/** One `wrangler dev` for the edge suites: workerd serving the pages and /mcp from one process. */
+let edge: Promise<Running> | undefined;
+after(async () => (await edge)?.stop());
+for (const era of ['modern', 'legacy'] as Era[]) {
+  suite(`the edge handler on workerd (wrangler dev), a ${era} client`, async () => {
+    const running = await (edge ??= startEdge());
+    const base = `http://127.0.0.1:${running.port}`;
+    // The pages come from the same process.
+    const page = await fetch(`${base}/ai-agents`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<html/);
+    const client = await connectClient(era, `${base}/mcp`);
+    return { client, stop: () => client.close() };
+  }, { files: false });
+}
+
+test('on the edge, a ping is answered within 100 ms while ten of the largest checks it takes run; larger rows get a clear error', async () => {
+  const running = await (edge ??= startEdge());
+  const endpoint = `http://127.0.0.1:${running.port}/mcp`;
+  const [checker, pinger] = await Promise.all([connectClient('modern', endpoint), connectClient('legacy', endpoint)]);
+  try {
+    const rows = '{"prompt":"Classify this ticket","completion":"billing"}\n'.repeat(400).slice(0, EDGE_MAX_ROWS);
+    const over = (await checker.callTool({ name: 'check_dataset', arguments: { rows: `${rows}{}` } })) as CallResult;
+    assert.equal(over.isError, true);
+    assert.match(text(over), new RegExp(`on this hosted server, check_dataset takes at most ${EDGE_MAX_ROWS.toLocaleString('en')} characters of rows`));
+    const checks = Promise.all(Array.from({ length: 10 }, () => checker.callTool({ name: 'check_dataset', arguments: { rows } }) as Promise<CallResult>));
+    const times = await pingsDuring(pinger, checks);
+    for (const r of await checks) assert.ok(!r.isError, text(r).slice(0, 300));
+    console.log(`on the edge, pings during ten ${EDGE_MAX_ROWS}-character checks: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    assert.ok(median(times) < 100, `pings took ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   } finally {
-    await new Promise((resolve) => site.close(resolve));
+    await Promise.all([checker.close(), pinger.close()]);
   }
 });
 
 /** The MCP Inspector CLI, an independent client: the tools listed and one call, over stdio and over HTTP. */
-test('the MCP Inspector CLI lists the tools and calls search_docs, over stdio and over HTTP', async () => {
-  const http = await startHttp(['--site', BUILD_DIR]);
+test('the MCP Inspector CLI lists the tools and calls search_docs, over stdio (sources and bundled) and over HTTP', async () => {
+  const http = await startHttp(['--site', BUILD_DIR], '127.0.0.1', BUNDLED);
   try {
-    for (const target of [[process.execPath, LAUNCHER, '--site', BUILD_DIR], [`http://127.0.0.1:${http.port}/mcp`]]) {
+    for (const target of [[process.execPath, LAUNCHER, '--site', BUILD_DIR], [process.execPath, BUNDLED], [`http://127.0.0.1:${http.port}/mcp`]]) {
       const listed = JSON.parse(await inspect(target, '--method', 'tools/list')) as { tools: Array<{ name: string }> };
       assert.deepEqual(listed.tools.map((t) => t.name).sort(), [...TOOLS].sort(), target.join(' '));
       const called = JSON.parse(await inspect(target, '--method', 'tools/call', '--tool-name', 'search_docs', '--tool-arg', 'query=create training job')) as CallResult;

@@ -302,7 +302,7 @@ describe('A document without servers', () => {
     // Adyen's report notification document: webhooks only, no `servers` (optional in OpenAPI).
     const { agentSection } = await import('../../plugins/llms-txt/agents');
     const doc = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, webhooks: {} } as unknown as OpenApiDocument;
-    const { prose } = agentSection(doc, 'https://docs.example.com', { postmanFile: 't.postman_collection.json', pages: { guides: false, errors: false, changelog: false } });
+    const { prose } = agentSection(doc, 'https://docs.example.com', { title: 'T', postmanFile: 't.postman_collection.json', pages: { guides: false, errors: false, changelog: false } });
     assert.match(prose.join('\n'), /Base URL: not documented \(the OpenAPI document lists no servers\)/);
   });
 });
