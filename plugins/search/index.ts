@@ -9,7 +9,7 @@ import type { Plugin } from '@docusaurus/types';
 import { siteInputValidator, type SiteInput } from '../api-reference/site';
 import { openApiDocument } from '../api-reference/document';
 import { generatedRoutes } from '../api-reference/generated';
-import { apiFields, buildIndex, type IndexPage } from './build-index';
+import { apiFields, buildIndex, errorFields, type IndexPage } from './build-index';
 import { extractPage } from './extract';
 import { isHandbookRoute } from '../handbook';
 
@@ -26,7 +26,9 @@ export function routeFile(outDir: string, route: string): string {
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
 export async function writeSearchIndex(outDir: string, routes: string[], siteDir: string, specFile: string): Promise<number> {
-  const api = apiFields(openApiDocument(specFile).doc, generatedRoutes(siteDir));
+  const { doc } = openApiDocument(specFile);
+  const api = apiFields(doc, generatedRoutes(siteDir));
+  const errors = errorFields(doc);
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
     if (unsearched(route)) continue;
@@ -35,7 +37,7 @@ export async function writeSearchIndex(outDir: string, routes: string[], siteDir
     const page = extractPage(await fs.readFile(file, 'utf8'), file);
     if (!page) continue;
     const known = api.get(route);
-    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [], titleVerbs: known?.titleVerbs });
+    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [], titleVerbs: known?.titleVerbs, ...(route === errors.route && { sectionFields: errors.sectionFields }) });
   }
   if (!pages.length) throw new Error(`search: no docs page found in ${outDir}`);
   const { manifest, files } = buildIndex(pages);

@@ -70,7 +70,7 @@ export const BATTERY: Record<string, Case[]> = {
     ['base models context length', [PARAMETERS, '/api/list-base-models']],
   ],
   questions: [
-    ['how do I upload a file bigger than 5 MB', [LIMITS]],
+    ['how do I upload a file bigger than 5 MB', [LIMITS, '/api/create-dataset']],
     ['how to call my fine-tuned model from python', ['/fine-tuning/openai-sdk', '/fine-tuning/quickstart', '/fine-tuning/deployment']],
     ['what happens when a row is longer than the context window of the model', ['/fine-tuning/training-input']],
     ['why does my training job fail with a 400 error', ['/errors']],
@@ -82,12 +82,12 @@ export const BATTERY: Record<string, Case[]> = {
     ['kubernetes helm chart', []],
     ['pricing per seat', []],
     ['single sign-on saml', []],
-    ['gdpr data residency', []],
+    ['data residency region', []],
     ['terraform provider', []],
     ['mobile app push notifications', []],
     ['stripe invoice', []],
     ['graphql subscriptions', []],
-    ['windows installer', []],
+    ['blockchain wallet', []],
   ],
 };
 
@@ -95,7 +95,7 @@ const read = async <T,>(file: string): Promise<T> => JSON.parse(await fs.readFil
 
 /** Where each case's first expected page is among the distinct pages found (1-based; 0: not found), or for `nothing`, 0 when nothing matched. */
 async function place([query, expected]: Case): Promise<{ at: number; found: string[] }> {
-  const found = (await searchIndex(read, query, 5)).map((h) => h.url);
+  const found = (await searchIndex(read, query, 5)).hits.map((h) => h.url);
   if (!expected.length) return { at: found.length ? -1 : 0, found };
   return { at: found.findIndex((url) => expected.includes(url)) + 1, found };
 }

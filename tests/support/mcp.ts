@@ -6,7 +6,7 @@ import { freePort } from './prism';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const LAUNCHER = path.join(ROOT, 'mcp/run.mjs');
-export const TOOLS = ['search_docs', 'get_page', 'list_operations', 'get_operation', 'get_schema', 'list_changes', 'lookup_error', 'check_dataset'];
+export const TOOLS = ['search_docs', 'get_page', 'list_operations', 'get_operation', 'get_schema', 'list_changes', 'lookup_error', 'check_dataset', 'list_models'];
 
 export type CallResult = { content: Array<{ type: string; text?: string }>; isError?: boolean };
 export const resultText = (r: CallResult) => r.content.map((c) => c.text ?? '').join('\n');
