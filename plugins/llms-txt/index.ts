@@ -19,6 +19,7 @@ import { loadChangelog, RECORDED_SPEC } from '../changelog/history';
 import { referenceBlocksToMarkdown } from '../changelog/twins';
 import { isHandbookRoute } from '../handbook';
 import { mcpClientsToMarkdown } from '../mcp/clients';
+import { baseModelsToMarkdown } from '../shared/dataset-check/models';
 
 export const SITE_SUMMARY =
   'Developer documentation for Emissary, a platform for fine-tuning language models on your own data and serving ' +
@@ -157,8 +158,8 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
             // Outside the sidebar, a doc sits with the guides when it shares a (non-root) folder with them.
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
             // Code blocks filled from the guide scripts, as on the page.
-            // <McpClient /> blocks as the code they show (plugins/mcp).
-            const source = mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), `${siteUrl}${baseUrl}`.replace(/\/$/, ''));
+            // <McpClient /> blocks as the code they show (plugins/mcp); <BaseModels /> as its table (base-models.json).
+            const source = baseModelsToMarkdown(mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), `${siteUrl}${baseUrl}`.replace(/\/$/, '')));
             // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
             const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, recorded, recordedPages), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });
