@@ -286,6 +286,14 @@ export function excerpt(text: string, terms: QueryTerm[], length = EXCERPT_LENGT
   if (!text) return [];
   terms = markTerms(terms);
   const tokens = [...text.matchAll(/[A-Za-z0-9_]+/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, hit: wordMatches(terms, m[0]) }));
+  // Two words the index reads as one term (API-Key, 5 MB, fine-tuning): both marked when that term matched.
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || !/^[\s-]?$/.test(text.slice(t.end, next.start))) return;
+    const [a, b] = [text.slice(t.start, t.end), text.slice(next.start, next.end)];
+    const single = new Set([...words(a), ...words(b)]);
+    if (words(`${a} ${b}`).some((w) => !single.has(w) && terms.some((q) => matchFactor(q, w) > 0))) t.hit = next.hit = true;
+  });
   const firstHit = tokens.find((t) => t.hit);
   let from = 0;
   if (firstHit && firstHit.end > length) {

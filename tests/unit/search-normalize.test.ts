@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { alternatives, normalize, rawWords, stem, termsOf } from '../../plugins/search/normalize';
-import { matchFactor, queryTerms } from '../../plugins/search/matcher';
+import { excerpt, matchFactor, queryTerms } from '../../plugins/search/matcher';
 import { buildIndex, errorFields } from '../../plugins/search/build-index';
 import { extractPage } from '../../plugins/search/extract';
 import { parseOpenApi } from '../../plugins/api-reference/spec';
@@ -73,4 +73,11 @@ test('an error code is indexed on its own section of /errors, weighted as an ope
   assert.deepEqual(shard.object_not_found, [0, 2, (16 << 1) | 0]);
   assert.ok(JSON.parse(built.files.get(built.manifest.shards['=p'])!)['=python']);
   assert.throws(() => buildIndex([{ url: '/errors', title: 'Errors', label: 'Guide', fields: [], sections: page.sections.slice(0, 2), sectionFields: errors.sectionFields }]), /no section #404/);
+});
+
+test('an excerpt marks both words of a compound or a number with its unit', () => {
+  const marked = (text: string, query: string) => excerpt(text, queryTerms(query)).filter(([, m]) => m).map(([t]) => t);
+  assert.deepEqual(marked('Send the X-API-Key header.', 'api key'), ['API', 'Key']);
+  assert.deepEqual(marked('Files of at most 5 MB.', '5MB'), ['5', 'MB']);
+  assert.deepEqual(marked('Fine-tuning a model.', 'finetuning'), ['Fine', 'tuning']);
 });
