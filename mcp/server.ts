@@ -134,7 +134,7 @@ export function docsServer({ docs, resources, rulesMatch }: Prepared): McpServer
   const language = z.enum(languages);
 
   // Each tool: name, title, description, input, and what it answers.
-  tool('search_docs', 'Search the docs', "Search guides and API reference with the site's own ranking. Words or a question of up to 20 words. Returns pages best first, each with the text of its best match around the query's words (up to 480 characters) and its other matching sections named with their URLs; when nothing matches, says so and names the closest titles.", {
+  tool('search_docs', 'Search the docs', "Search guides and API reference with the site's own ranking. Words or a question of up to 20 words. Returns pages best first, each with the text of its best match around the query's words (up to 420 characters) and its other matching sections named with their URLs; when nothing matches, says so and names the closest titles.", {
     query: text(MAX_INPUT.query, 'Words, an operationId or a path, e.g. "create training job" or "/v1/datasets"'),
     limit: z.number().int().min(1).max(20).optional().describe('Pages to return (default 5)'),
   }, ({ query, limit, max_chars, offset }) => searchDocs(docs, query, limit, { max_chars, offset }));

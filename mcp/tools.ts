@@ -129,7 +129,7 @@ const absoluteLinks = (docs: Docs, markdown: string) => markdown.replace(/\]\(\/
 /* ---- search_docs ---- */
 
 /** The most characters of a page's best match a search hit carries, around the first matching word (five hits stay near 4,000 characters). */
-export const SEARCH_TEXT_CHARS = 480;
+export const SEARCH_TEXT_CHARS = 420;
 
 /** Up to `length` characters of a section around the first line holding one of the words, cut on line boundaries. */
 export function around(text: string, words: string[], length = SEARCH_TEXT_CHARS): string {
