@@ -8,7 +8,7 @@
  * `weight << 1 | inTitle`.
  */
 
-import { alternatives, CODE_LANGUAGES, codeTerm, normalize, rawWords, stem, STOP_WORDS, termsOf } from './normalize';
+import { alternatives, CODE_LANGUAGES, codeTerm, mayJoin, normalize, rawWords, stem, STOP_WORDS, termsOf } from './normalize';
 
 /** /search/manifest.json: what a query needs before it fetches any shard. */
 export interface Manifest {
@@ -155,18 +155,23 @@ export function matchFactor(q: QueryTerm, term: string): number {
 
 function formFactor(q: QueryTerm, term: string): number {
   if (term === q.text) return 1;
-  if (term === `${q.text}s` || q.text === `${term}s`) return 0.9;
   const [short, long] = term.length < q.text.length ? [term, q.text] : [q.text, term];
-  if (short.length >= MIN_STEM && long.startsWith(short) && WORD_FORM.test(long.slice(short.length))) return 0.8;
-  // Two forms of one stem: "deploying" and "deployment".
-  const stem = stemOf(long);
-  if (stem && stemOf(short) === stem) return 0.8;
+  if (long.length === short.length + 1 && long.endsWith('s') && long.startsWith(short)) return 0.9;
+  // Two forms of one stem share its first MIN_STEM letters: most terms stop here.
+  if (short.length >= MIN_STEM && long.startsWith(short.slice(0, MIN_STEM))) {
+    if (long.startsWith(short) && WORD_FORM.test(long.slice(short.length))) return 0.8;
+    // Two forms of one stem: "deploying" and "deployment".
+    const stem = stemOf(long);
+    if (stem && stemOf(short) === stem) return 0.8;
+  }
   const typed = q.raw ?? q.text;
   if (q.prefix && term.startsWith(typed)) return 0.6;
   // The stem of the word being typed: "trainin" finds "train".
   if (q.prefix && term.length >= MIN_STEM && typed.startsWith(term) && typed.length - term.length <= 3) return 0.6;
   if (typed.length >= TYPO_MIN_LENGTH && Math.abs(typed.length - term.length) <= 6 && /^[a-z]+$/.test(term)) {
-    if (oneEditApart(q.text, term) || TYPO_ENDINGS.some((ending) => oneEditApart(typed, term + ending))) return 0.45;
+    if (oneEditApart(q.text, term)) return 0.45;
+    // Only the endings that make the lengths one apart at most, tried without building the others.
+    for (const ending of TYPO_ENDINGS) if (Math.abs(typed.length - term.length - ending.length) <= 1 && oneEditApart(typed, term + ending)) return 0.45;
   }
   return 0;
 }
@@ -213,28 +218,33 @@ export function rank(terms: QueryTerm[], shards: Map<string, Shard>, manifest: M
   });
 
   const required = terms.flatMap((t, i) => (t.optional ? [] : [i]));
-  const ranked: Array<RankedPage & { covered: number; titled: number }> = [];
+  const needed = neededTerms(required.length);
+  const pages: RankedPage[] = [];
+  // Pages below the floor whose titles have some of the query's words: the closest, if nothing matched.
+  const near: Array<{ page: number; titled: number; score: number }> = [];
   for (const [page, sections] of hits) {
     const best = new Array<number>(terms.length).fill(0);
-    const scored: RankedSection[] = [];
-    for (const [section, perTerm] of sections) {
-      perTerm.forEach((s, qi) => (best[qi] = Math.max(best[qi], s)));
-      scored.push({ section, score: perTerm.reduce((a, b) => a + b, 0) });
-    }
-    scored.sort((a, b) => b.score - a.score || a.section - b.section);
-    const covered = required.filter((qi) => best[qi] > 0).length;
+    for (const perTerm of sections.values()) for (let qi = 0; qi < perTerm.length; qi++) if (perTerm[qi] > best[qi]) best[qi] = perTerm[qi];
+    let covered = 0;
+    for (const qi of required) if (best[qi] > 0) covered++;
     const titled = [...(titleHits.get(page)?.values() ?? [])];
+    const below = covered < needed || (needed === 0 && required.length > 0);
+    if (below && !titled.length) continue;
+    const scored: RankedSection[] = [];
+    for (const [section, perTerm] of sections) scored.push({ section, score: perTerm.reduce((a, b) => a + b, 0) });
+    scored.sort((a, b) => b.score - a.score || a.section - b.section);
     const titleWords = manifest.titleWords[page] || 1;
     // The whole title typed out ranks a page first; part of it, or a prefix, helps a little.
     const whole = titled.filter((f) => f === 1).length >= titleWords;
     const titleBonus = whole ? 40 : (12 * titled.length) / titleWords;
     const share = required.length ? covered / required.length : 1;
-    ranked.push({ page, covered, titled: titled.length, score: (best.reduce((a, b) => a + b, 0) + scored[0].score / 2 + titleBonus) * share, sections: scored });
+    const score = (best.reduce((a, b) => a + b, 0) + scored[0].score / 2 + titleBonus) * share;
+    if (below) near.push({ page, titled: titled.length, score });
+    else pages.push({ page, score, sections: scored });
   }
-  const needed = neededTerms(required.length);
-  const pages = ranked.filter((r) => r.covered >= needed && (needed > 0 || required.length === 0)).sort((a, b) => b.score - a.score || a.page - b.page);
-  const closest = pages.length ? [] : ranked.filter((r) => r.titled > 0).sort((a, b) => b.titled - a.titled || b.score - a.score || a.page - b.page).slice(0, CLOSEST).map((r) => r.page);
-  return { pages: pages.map(({ page, score, sections }) => ({ page, score, sections })), closest };
+  pages.sort((a, b) => b.score - a.score || a.page - b.page);
+  const closest = pages.length ? [] : near.sort((a, b) => b.titled - a.titled || b.score - a.score || a.page - b.page).slice(0, CLOSEST).map((r) => r.page);
+  return { pages, closest };
 }
 
 /** Adds what one query term finds in one shard to the pages' hits. */
@@ -270,7 +280,10 @@ export type ExcerptPart = [text: string, matched: boolean];
 
 /** Whether a word of the text is one the query finds (the same rule as the index's terms). */
 function wordMatches(terms: QueryTerm[], token: string): boolean {
-  return words(token).some((w) => terms.some((q) => matchFactor(q, w) > 0));
+  const lower = token.toLowerCase();
+  // A plain word is its stem (or a stop word); the rest (identifiers, 5MB) goes through the whole normalization.
+  const found = /^[a-z]+$/.test(lower) ? (STOP_WORDS.has(lower) ? [] : [stem(lower)]) : words(token);
+  return found.some((w) => terms.some((q) => matchFactor(q, w) > 0));
 }
 
 /** The words to mark for a query: its terms, a path segment (`training-jobs`) as its words. */
@@ -289,7 +302,7 @@ export function excerpt(text: string, terms: QueryTerm[], length = EXCERPT_LENGT
   // Two words the index reads as one term (API-Key, 5 MB, fine-tuning): both marked when that term matched.
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (!next || !/^[\s-]?$/.test(text.slice(t.end, next.start))) return;
+    if (!next || !mayJoin(text.slice(t.start, t.end)) || !/^[\s-]?$/.test(text.slice(t.end, next.start))) return;
     const [a, b] = [text.slice(t.start, t.end), text.slice(next.start, next.end)];
     const single = new Set([...words(a), ...words(b)]);
     if (words(`${a} ${b}`).some((w) => !single.has(w) && terms.some((q) => matchFactor(q, w) > 0))) t.hit = next.hit = true;

@@ -47,6 +47,9 @@ const UNITS = new Map(Object.entries(vocabulary.units).flatMap(([unit, names]) =
 const COMPOUNDS = new Set(vocabulary.compounds.map((c) => stem(c.replace(' ', ''))));
 const COMPOUND_HEADS = new Set(vocabulary.compounds.map((c) => c.split(' ')[0]));
 
+/** Whether two words may be read as one term (a compound's head, or a number before its unit): what an excerpt checks in pairs. */
+export const mayJoin = (word: string): boolean => COMPOUND_HEADS.has(word.toLowerCase()) || /^\d+$/.test(word);
+
 /** The lowercase words of a text: letters, digits and `_`, outer underscores cut. */
 export const rawWords = (text: string): string[] =>
   (text.toLowerCase().match(/[a-z0-9_]+/g) ?? []).map((w) => w.replace(/^_+|_+$/g, '')).filter(Boolean);
