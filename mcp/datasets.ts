@@ -6,6 +6,7 @@ import { RULES } from '../lib/dataset-check/rules';
 import { verdict } from '../lib/dataset-check/verdict';
 import { compact, MAX_PROBLEM_CHARS, MAX_PROBLEMS, quote, ToolError, type Answer, type Budget, type Docs } from './answers';
 import { MAX_NESTING, tooDeepAt } from './nesting';
+import { windowLines } from './models';
 
 /* ---- datasets ---- */
 
@@ -37,7 +38,7 @@ async function dataFile(docs: Docs, file: string): Promise<{ full: string; size:
   return { full: real, size: stat.size };
 }
 
-export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?: string; task?: string; dashboard?: boolean } & Budget): Promise<Answer> {
+export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?: string; task?: string; dashboard?: boolean; model?: string } & Budget): Promise<Answer> {
   if ((input.rows === undefined) === (input.file === undefined)) throw new ToolError('give either rows (pasted JSON Lines or CSV) or file (a path in the data folder), not both');
   let name: string;
   let bytes: Uint8Array;
@@ -58,7 +59,8 @@ export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?
   }
   const deep = tooDeepAt(bytes, name.endsWith('.csv'));
   if (deep) throw new ToolError(`line ${deep} nests JSON deeper than ${MAX_NESTING} levels, check_dataset's limit (a training row nests a few): flatten it, or remove the line`);
-  const report = checkDataset(name, bytes, { task: input.task, dashboard: input.dashboard });
+  const texts: Array<[number, string[], number]> = [];
+  const report = checkDataset(name, bytes, { task: input.task, dashboard: input.dashboard, texts });
   const lines = [
     `${input.file !== undefined ? quote(input.file) : 'The pasted rows'}: ${verdict(report)}`,
     report.layout ? `Layout: ${report.layout.title} (task_type ${report.layout.task_type}${report.inferred ? ', inferred: pass task to choose' : ''}).${report.alsoFits.length ? ` Also fits: ${report.alsoFits.join(', ')}.` : ''}` : `Format: ${report.format ?? 'unknown'}.`,
@@ -74,5 +76,6 @@ export async function checkDatasetTool(docs: Docs, input: { rows?: string; file?
   }
   const s = report.summary;
   lines.push('', `Rows: ${s.rows}. Size: ${s.bytes} bytes (API upload limit ${s.limitBytes}). About ${s.tokens} tokens.${s.labels ? ` Labels: ${s.labels.slice(0, 10).map((l) => `${l.label} ${l.rows}`).join(', ')}.` : ''}`);
+  if (input.model !== undefined) lines.push('', ...(await windowLines(input.model, texts)));
   return compact(lines.join('\n'), 'Or fix the first problems and check again.', input);
 }

@@ -6,8 +6,8 @@ import { SiteError } from './site';
 
 /* ---- search_docs ---- */
 
-/** The most characters of a section's text a search hit carries, around the first matching word. */
-export const SEARCH_TEXT_CHARS = 700;
+/** The most characters of a page's best match a search hit carries, around the first matching word (five hits stay near 4,000 characters). */
+export const SEARCH_TEXT_CHARS = 420;
 
 /** Up to `length` characters of a section around the first line holding one of the words, cut on line boundaries. */
 export function around(text: string, words: string[], length = SEARCH_TEXT_CHARS): string {
@@ -23,31 +23,38 @@ export function around(text: string, words: string[], length = SEARCH_TEXT_CHARS
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? ' …' : ''}`;
 }
 
-/** The distinct words of a query search_docs uses (the site's search box sees fewer); each costs a pass over the index. */
-export const MAX_QUERY_WORDS = 12;
+/** The distinct words of a query search_docs uses (a question of up to 20 words); each costs a pass over the index. */
+export const MAX_QUERY_WORDS = 20;
 
 export async function searchDocs(docs: Docs, asked: string, limit = 5, budget?: Budget): Promise<Answer> {
   if (!asked.trim()) throw new ToolError('query is empty: give a few words, an operationId or a path such as /v1/training-jobs');
   // Repeated words add nothing but cost: each distinct word once, the first MAX_QUERY_WORDS of them.
   const query = [...new Set(asked.trim().split(/\s+/))].slice(0, MAX_QUERY_WORDS).join(' ') + (/\s$/.test(asked) ? ' ' : '');
-  const hits = await searchIndex(<T,>(file: string) => docs.site.json<T>(`${SEARCH}/${file}`), query, limit);
-  if (!hits.length) return { text: `No page matches ${quote(query)}. Try fewer or other words, or list_operations for the API.`, truncated: false };
-  const words = queryTerms(query).map((t) => t.text);
+  const { hits, closest } = await searchIndex(<T,>(file: string) => docs.site.json<T>(`${SEARCH}/${file}`), query, limit);
+  if (!hits.length) {
+    const near = closest.map((c) => `- ${c.title}: ${absolute(docs, c.url)}`);
+    return { text: [`No page matches ${quote(query)}.${near.length ? ' Closest titles:' : ' The docs may not cover it.'}`, ...near, 'Try other words, or list_operations for the API.'].join('\n'), truncated: false };
+  }
+  // The raw words typed and the terms the index has (stems): either may be what the text holds.
+  const words = [...new Set(queryTerms(query).flatMap((t) => [t.text, t.raw ?? t.text]))].filter((w) => !w.startsWith('='));
   const out: string[] = [];
   for (const [i, hit] of hits.entries()) {
     out.push(`${i + 1}. ${hit.title} [${hit.label}] ${absolute(docs, hit.url)}`);
     const markdown = await twin(docs, hit.url).catch(() => undefined);
-    const intro = hit.excerpt.length && markdown ? pageIntro(markdown) : '';
-    if (intro) out.push(indent(around(absoluteLinks(docs, intro), words)));
-    for (const s of hit.sections) {
-      out.push(`   - section "${s.heading}": ${absolute(docs, s.url)}`);
-      const anchor = s.url.slice(s.url.indexOf('#') + 1);
-      const found = markdown ? findSection(docs, hit.url, markdown, anchor) : undefined;
-      const body = found ? found.text.split('\n').slice(1).join('\n').trim() : s.excerpt.map(([t]) => t).join('');
-      if (body) out.push(indent(around(absoluteLinks(docs, body), words), 5));
+    // One excerpt per page: its best match (the top, or its first section); the other sections are named.
+    const best = hit.excerpt.length ? undefined : hit.sections[0];
+    const others = hit.excerpt.length ? hit.sections : hit.sections.slice(1);
+    let text: string;
+    if (!best) text = markdown ? pageIntro(markdown) : hit.excerpt.map(([t]) => t).join('');
+    else {
+      const found = markdown ? findSection(docs, hit.url, markdown, best.url.slice(best.url.indexOf('#') + 1)) : undefined;
+      out.push(`   section "${best.heading}": ${absolute(docs, best.url)}`);
+      text = found ? found.text.split('\n').slice(1).join('\n').trim() : best.excerpt.map(([t]) => t).join('');
     }
+    if (text) out.push(indent(around(absoluteLinks(docs, text), words)));
+    if (others.length) out.push(`   also: ${others.map((s) => `"${s.heading}" ${absolute(docs, s.url)}`).join('; ')}`);
   }
-  out.push('', 'Read a whole section with get_page (page and section from the URLs above).');
+  out.push('', 'Read a whole page or section with get_page (page and section from the URLs above).');
   return compact(out.join('\n'), 'Or pass a smaller limit.', budget);
 }
 

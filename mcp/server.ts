@@ -12,9 +12,11 @@ import { RULES_FILE } from '../lib/mcp/format';
 import { serverName, SERVER_VERSION } from '../lib/mcp/clients';
 import { RULES_SHA256 } from './rules';
 import { SiteError } from './site';
+import { listModels, MODEL_NAMES } from './models';
 import {
   allPages,
   checkDatasetTool,
+  compact,
   getOperation,
   getPage,
   getSchema,
@@ -100,7 +102,7 @@ export function docsServer({ docs, resources, rulesMatch, check }: Prepared): Mc
   const language = z.enum(languages);
 
   // Each tool: name, title, description, input, and what it answers.
-  tool('search_docs', 'Search the docs', "Search guides and API reference with the site's own ranking. Returns pages best first, each with its matching sections, their URLs and their text around the match (up to 700 characters each).", {
+  tool('search_docs', 'Search the docs', "Search guides and API reference with the site's own ranking. Words or a question of up to 20 words. Returns pages best first, each with the text of its best match around the query's words (up to 420 characters) and its other matching sections named with their URLs; when nothing matches, says so and names the closest titles.", {
     query: text(MAX_INPUT.query, 'Words, an operationId or a path, e.g. "create training job" or "/v1/datasets"'),
     limit: z.number().int().min(1).max(20).optional().describe('Pages to return (default 5)'),
   }, ({ query, limit, max_chars, offset }) => searchDocs(docs, query, limit, { max_chars, offset }));
@@ -137,10 +139,15 @@ export function docsServer({ docs, resources, rulesMatch, check }: Prepared): Mc
     file: text(MAX_INPUT.file, 'Path of a .jsonl or .csv file, relative to the data folder').optional(),
     task: z.enum(TASKS as [string, ...string[]]).optional().describe('The task_type to check for; without it the checker picks the layout'),
     dashboard: z.boolean().optional().describe('The file goes through the dashboard, not the API: no API upload size limit'),
+    model: z.enum(MODEL_NAMES).optional().describe('A base model (list_models): count each row with its tokenizer and report the rows over its context window, as the page does'),
   }, async (input) => {
     const out = await (check ?? ((i) => checkDatasetTool(docs, i)))(input);
     return rulesMatch ? out : { ...out, text: `${out.text}\n\nNote: ${docs.site.where} was built with other dataset rules than this server's ${RULES_FILE}; update your clone.` };
   });
+
+  tool('list_models', 'List base models', 'The base models with their context windows, tokenizers and prompt formats, from the public model card of each (the platform documents neither); the catalogue the dataset checker uses.', {
+    name: text(MAX_INPUT.name, 'Only the models whose name contains this (any case), e.g. "Llama"').optional(),
+  }, ({ name, max_chars, offset }) => compact(listModels(name), '', { max_chars, offset }));
 
   // Each page, whole: a resource is read on purpose, so it is never cut (a tool's answer is).
   for (const { route, title, uri } of resources) {

@@ -5,6 +5,8 @@ export type TokenizerId = 'llama3' | 'llama2' | 'mistral' | 'wordpiece';
 
 export interface BaseModel {
   name: string;
+  /** What the model is for, in a few words (the table of /fine-tuning/parameters). */
+  kind: string;
   /** null: this page has no tokenizer for the model, and its counts stay an estimate. */
   tokenizer: TokenizerId | null;
   /** The context window in tokens, from the model card at `source`; null when not documented. */
@@ -31,3 +33,17 @@ export const TEMPLATES = data.templates as Record<string, Template>;
 export const templateOf = (model: BaseModel | undefined): Template | undefined => (model?.template ? TEMPLATES[model.template] : undefined);
 export const DEFAULT_MODEL = data.default;
 export const modelNamed = (name: string | undefined): BaseModel | undefined => MODELS.find((m) => m.name === name);
+
+/** The context window as the table of /fine-tuning/parameters writes it (tokens), or why there is none. */
+export const windowText = (m: BaseModel): string => (m.context === null ? 'not documented' : m.context.toLocaleString('en'));
+
+/** The table src/components/BaseModels draws, as Markdown for the page's twin: `<BaseModels />` in a guide's source becomes it. */
+export function baseModelsToMarkdown(source: string): string {
+  return source.replace(/^<BaseModels\s*\/>\s*$/gm, () =>
+    [
+      '| Model | Kind | Context window (tokens) |',
+      '|---|---|---|',
+      ...MODELS.map((m) => `| \`${m.name}\` | ${m.kind} | ${m.source ? `[${windowText(m)}](${m.source})` : windowText(m)} |`),
+    ].join('\n'),
+  );
+}

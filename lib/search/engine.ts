@@ -5,10 +5,19 @@ export interface SearchHit {
   url: string;
   title: string;
   label: string;
-  /** The page's top text around the query's words, when the top of the page matched (else empty). */
+  /** The page's top text around the query's words, when the top is the page's best match (else empty). */
   excerpt: ExcerptPart[];
-  /** Matching sections under the page, best first, one per label: url with anchor, heading, text around the query's words. */
+  /**
+   * Matching sections under the page, best first, one per label: url with anchor, heading, and the
+   * text around the query's words for the page's best match only (one excerpt per page; the others are named).
+   */
   sections: Array<{ url: string; heading: string; excerpt: ExcerptPart[] }>;
+}
+
+/** What a query found: its pages; none when nothing reached the relevance floor, and then the titles closest to it. */
+export interface Found {
+  hits: SearchHit[];
+  closest: Array<{ url: string; title: string }>;
 }
 
 /** Pages a result list shows, and sections under each. */
@@ -39,14 +48,14 @@ export function warm(base: string): void {
 /** Reads a file of the index (`manifest.json`, a shard, a page block) by its name under /search/. */
 export type IndexReader = <T>(file: string) => Promise<T>;
 
-export function search(base: string, query: string, maxPages = MAX_PAGES): Promise<SearchHit[]> {
+export function search(base: string, query: string, maxPages = MAX_PAGES): Promise<Found> {
   return searchIndex(<T,>(file: string) => fetchJson<T>(`${base}search/${file}`), query, maxPages);
 }
 
 /** The site's search over any reader of the index: the browser's fetch, or the docs MCP server's files (mcp/tools.ts). */
-export async function searchIndex(read: IndexReader, query: string, maxPages = MAX_PAGES, maxSections = MAX_SECTIONS): Promise<SearchHit[]> {
+export async function searchIndex(read: IndexReader, query: string, maxPages = MAX_PAGES, maxSections = MAX_SECTIONS): Promise<Found> {
   const terms = queryTerms(query);
-  if (!terms.length) return [];
+  if (!terms.length) return { hits: [], closest: [] };
   const manifest = await read<Manifest>('manifest.json');
   const shards = new Map<string, Shard>();
   await Promise.all(
@@ -54,23 +63,28 @@ export async function searchIndex(read: IndexReader, query: string, maxPages = M
       .filter((key) => manifest.shards[key])
       .map(async (key) => shards.set(key, await read<Shard>(manifest.shards[key]))),
   );
-  const ranked = rank(terms, shards, manifest).slice(0, maxPages);
+  const { pages, closest } = rank(terms, shards, manifest);
+  const ranked = pages.slice(0, maxPages);
   const blocks = new Map<number, PageInfo[]>();
   await Promise.all(
-    [...new Set(ranked.map((r) => Math.floor(r.page / BLOCK_SIZE)))].map(async (b) => blocks.set(b, await read<PageInfo[]>(manifest.blocks[b]))),
+    [...new Set([...ranked.map((r) => r.page), ...closest].map((page) => Math.floor(page / BLOCK_SIZE)))].map(async (b) => blocks.set(b, await read<PageInfo[]>(manifest.blocks[b]))),
   );
-  return ranked.map((r) => {
-    const [url, title, label, sections] = blocks.get(Math.floor(r.page / BLOCK_SIZE))![r.page % BLOCK_SIZE];
+  const info = (page: number) => blocks.get(Math.floor(page / BLOCK_SIZE))![page % BLOCK_SIZE];
+  const hits = ranked.map((r) => {
+    const [url, title, label, sections] = info(r.page);
     const headings = new Set<string>();
+    // The best match gets the excerpt: the top of the page, or its first section.
+    const topFirst = r.sections[0].section === 0;
     return {
       url,
       title,
       label,
-      excerpt: r.sections.some((s) => s.section === 0) ? excerpt(sections[0][2], terms) : [],
+      excerpt: topFirst ? excerpt(sections[0][2], terms) : [],
       sections: r.sections
         .filter((s) => s.section > 0 && !headings.has(sections[s.section][1]) && headings.add(sections[s.section][1]))
         .slice(0, maxSections)
-        .map((s) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1], excerpt: excerpt(sections[s.section][2], terms) })),
+        .map((s, i) => ({ url: `${url}#${sections[s.section][0]}`, heading: sections[s.section][1], excerpt: !topFirst && i === 0 ? excerpt(sections[s.section][2], terms) : [] })),
     };
   });
+  return { hits, closest: closest.map((page) => ({ url: info(page)[0], title: info(page)[1] })) };
 }

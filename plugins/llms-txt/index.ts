@@ -19,6 +19,7 @@ import { linkReleases, RECORDED_SPEC, type Release } from '../../lib/changelog/h
 import { contentOf } from '../../lib/openapi/generated';
 import { referenceBlocksToMarkdown } from '../../lib/changelog/twins';
 import { mcpClientsToMarkdown } from '../../lib/mcp/clients';
+import { baseModelsToMarkdown } from '../../lib/dataset-check/models';
 
 /** `unlisted` twins are written and go into llms-full.txt, but llms.txt does not list them. */
 type Section = 'guides' | 'unlisted' | 'api' | 'schemas' | 'optional';
@@ -153,8 +154,8 @@ export default function llmsTxt(context: LoadContext, { spec, site }: SiteInput)
             // Outside the sidebar, a doc sits with the guides when it shares a (non-root) folder with them.
             const guide = sidebarIds.includes(d.id) || (dir !== rootDir && sidebarDirs.has(dir));
             // Code blocks filled from the guide scripts, as on the page.
-            // <McpClient /> blocks as the code they show (plugins/mcp).
-            const source = mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), { title: siteTitle, url: `${siteUrl}${baseUrl}`.replace(/\/$/, '') });
+            // <McpClient /> blocks as the code they show (plugins/mcp); <BaseModels /> as its table (base-models.json).
+            const source = baseModelsToMarkdown(mcpClientsToMarkdown(fillScriptBlocks(await fs.readFile(sitePath(context.siteDir, d.source), 'utf8'), d.source), { title: siteTitle, url: `${siteUrl}${baseUrl}`.replace(/\/$/, '') }));
             // /changelog and /errors: their generated parts as Markdown (plugins/changelog).
             const markdown = docToMarkdown(referenceBlocksToMarkdown(downloadsToMarkdown(source, baseUrl), releases, recorded, recordedPages), d);
             twins.push({ route: d.permalink, title: d.title, summary: oneLine(d.description), markdown, section: d.unlisted ? 'unlisted' : guide ? 'guides' : 'optional' });

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { deref, entryRef, jsonPointer, listOperations, type OpenApiDocument, type Schema } from '../../lib/openapi/spec';
 import type { PageSection } from './extract';
 import { BLOCK_SIZE, BODY_CAP, EXCERPT_SOURCE, identifierWords, pathTerms, shardKey, stemOf, WEIGHT, words, type Manifest, type PageInfo, type Shard } from '../../lib/search/matcher';
+import { CODE_LANGUAGES, codeTerm, nameTerm } from '../../lib/search/normalize';
+import { errorCatalogue, ERRORS_ROUTE } from '../../lib/changelog/errors';
 
 /** A page to index: what search shows of it and the names that should find it first. */
 export interface IndexPage {
@@ -20,6 +22,8 @@ export interface IndexPage {
    * "deploy" wants. Indexed as title words; the title then counts one word less.
    */
   titleVerbs?: string[];
+  /** Words of one section (by anchor) with a weight of their own: an error code where /errors defines it. */
+  sectionFields?: Array<{ anchor: string; words: string[]; weight: number }>;
 }
 
 /** The verb a "Create <noun>" title stands for, when the noun is a verb's noun (deployment → deploy). */
@@ -50,7 +54,7 @@ function propertyNames(doc: OpenApiDocument, node: Schema | undefined, depth = 0
 }
 
 /** A name as one word (`learning_rate`): its parts are in the page's text already, with the weight of text. */
-const nameWords = (names: Iterable<string>) => [...names].map((n) => n.toLowerCase());
+const nameWords = (names: Iterable<string>) => [...names].map(nameTerm);
 
 /** An identifier whole (createTrainingJob) weighs as an operationId; its words as a heading's. */
 const identifierFields = (name: string): IndexPage['fields'] => {
@@ -103,6 +107,17 @@ export function apiFields(doc: OpenApiDocument, pages: ReadonlyMap<string, strin
   return out;
 }
 
+/** The codes of each error status's documented body (`object_not_found`), on its section of /errors, weighted as an operationId. */
+export function errorFields(doc: OpenApiDocument): Pick<IndexPage, 'sectionFields'> & { route: string } {
+  const codes = (value: unknown): string[] =>
+    typeof value === 'string' ? (/^[a-z]+(?:_[a-z]+)+$/.test(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(codes) : [];
+  const sectionFields = errorCatalogue(doc).flatMap((e) => (codes(e.example).length ? [{ anchor: e.anchor, words: codes(e.example), weight: WEIGHT.operationId }] : []));
+  return { route: ERRORS_ROUTE, sectionFields };
+}
+
+/** Languages a query can ask code in: only their code blocks get a term. */
+const ASKED_LANGUAGES = new Set(Object.values(CODE_LANGUAGES));
+
 export interface BuiltIndex {
   manifest: Manifest;
   /** File name under /search/ → JSON text. */
@@ -142,7 +157,13 @@ export function buildIndex(unsorted: IndexPage[]): BuiltIndex {
     p.sections.forEach((s, section) => {
       for (const w of words(s.heading)) add(w, page, section, WEIGHT.heading);
       for (const w of words(s.text)) add(w, page, section, WEIGHT.body);
+      for (const language of s.code ?? []) if (ASKED_LANGUAGES.has(language)) add(codeTerm(language), page, section, WEIGHT.heading);
     });
+    for (const f of p.sectionFields ?? []) {
+      const section = p.sections.findIndex((s) => s.anchor === f.anchor);
+      if (section < 0) throw new Error(`search: ${p.url} has no section #${f.anchor}`);
+      for (const w of f.words) add(w, page, section, f.weight);
+    }
   });
 
   const shards = new Map<string, Shard>();

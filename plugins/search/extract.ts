@@ -9,6 +9,8 @@ export interface PageSection {
   anchor: string;
   heading: string;
   text: string;
+  /** Languages of its code blocks (their `language-…` class), when it has any. */
+  code?: string[];
 }
 
 export interface ExtractedPage {
@@ -74,6 +76,11 @@ export function extractPage(html: string, file: string): ExtractedPage | null {
   const walk = (node: Node) => {
     if (node === h1) return;
     if (node.tagName && (IGNORED_TAGS.has(node.tagName) || IGNORED_CLASSES.some((c) => hasClass(node, c)))) return;
+    const language = node.tagName === 'div' && /(?:^|\s)language-([a-z0-9]+)(?:\s|$)/.exec(attr(node, 'class') ?? '')?.[1];
+    if (language) {
+      const section = sections[sections.length - 1];
+      if (!section.code?.includes(language)) (section.code ??= []).push(language);
+    }
     const id = attr(node, 'id');
     if ((node.tagName === 'h2' || node.tagName === 'h3') && id) {
       const heading = clean(textOf(node));

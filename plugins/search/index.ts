@@ -9,7 +9,7 @@ import type { Plugin } from '@docusaurus/types';
 import { siteInputValidator, type SiteInput } from '../../lib/site';
 import { openApiDocument } from '../../lib/openapi/document';
 import { contentOf, type ApiReferenceContent } from '../../lib/openapi/generated';
-import { apiFields, buildIndex, type IndexPage } from './build-index';
+import { apiFields, buildIndex, errorFields, type IndexPage } from './build-index';
 import { extractPage } from './extract';
 
 /** Where the index is served from; the manifest's name is fixed, every other file's name carries its hash. */
@@ -22,7 +22,9 @@ export function routeFile(outDir: string, route: string): string {
 
 /** Reads every docs page of the build and writes the index; returns the page count. */
 export async function writeSearchIndex(outDir: string, routes: string[], apiRoutes: ReadonlyMap<string, string>, specFile: string): Promise<number> {
-  const api = apiFields(openApiDocument(specFile).doc, apiRoutes);
+  const { doc } = openApiDocument(specFile);
+  const api = apiFields(doc, apiRoutes);
+  const errors = errorFields(doc);
   const pages: IndexPage[] = [];
   for (const route of new Set(routes)) {
     const file = routeFile(outDir, route);
@@ -30,7 +32,7 @@ export async function writeSearchIndex(outDir: string, routes: string[], apiRout
     const page = extractPage(await fs.readFile(file, 'utf8'), file);
     if (!page) continue;
     const known = api.get(route);
-    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [], titleVerbs: known?.titleVerbs });
+    pages.push({ url: route, ...page, label: known?.label ?? (route.startsWith('/api') ? 'API' : 'Guide'), fields: known?.fields ?? [], titleVerbs: known?.titleVerbs, ...(route === errors.route && { sectionFields: errors.sectionFields }) });
   }
   if (!pages.length) throw new Error(`search: no docs page found in ${outDir}`);
   const { manifest, files } = buildIndex(pages);

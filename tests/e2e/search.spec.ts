@@ -72,6 +72,29 @@ test('"api key" puts the authentication section first', async ({ page }) => {
   expect((await section.locator('mark').allTextContents()).map((m) => m.toLowerCase())).toEqual(expect.arrayContaining(['api', 'key']));
 });
 
+test('a query the docs do not cover says nothing matched, and offers the closest titles as options', async ({ page }) => {
+  await page.goto('/fine-tuning/datasets');
+  await hydrated(page);
+  await page.keyboard.press('Control+k');
+  await box(page).pressSequentially('SOC 2 compliance', { delay: 20 });
+  await expect(page.getByText('No page matches “SOC 2 compliance”.')).toBeVisible();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await box(page).fill('');
+  await box(page).pressSequentially('embeddings zebra', { delay: 20 });
+  await expect(page.getByText('No page matches “embeddings zebra”. Closest titles:')).toBeVisible();
+  const closest = page.getByRole('listbox', { name: 'Closest titles' }).getByRole('option');
+  await expect(closest.first()).toHaveAttribute('data-href', /^\/(guides\/embeddings|api\/get-embeddings-from-deployment)$/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/(guides\/embeddings|api\/get-embeddings-from-deployment)$/);
+});
+
+test('"5MB", "finetuning" and a question in words find their pages', async ({ page }) => {
+  await expectAmongFirst(page, '5MB', '/fine-tuning/limits', 5);
+  await expectAmongFirst(page, 'finetuning parameters', '/fine-tuning/parameters', 1);
+  await expectAmongFirst(page, 'how do I know when my deployment is ready to use', '/fine-tuning/deployment', 5);
+});
+
 test('the maintainer handbook is not searched: "blog" and "tutorial" find none of its pages', async ({ page }) => {
   for (const query of ['blog', 'docusaurus tutorial']) {
     await page.goto('/fine-tuning/datasets');

@@ -19,6 +19,7 @@ import { BUILD_DIR, routeFile } from '../support/build';
 import { BAD, SAMPLES } from '../support/dataset-samples';
 import { freePort } from '../support/prism';
 import { BUNDLED, codeText, connectClient, inspect, median, pingsDuring, LAUNCHER, resultText as text, ROOT, startEdge, startHttp, TOOLS, type CallResult, type Era, type Running } from '../support/mcp';
+import { SEARCH_TEXT_CHARS } from '../../mcp/tools';
 import { serve } from '../../scripts/serve-static';
 import type { McpBundle } from '../../lib/mcp/bundle';
 import { EDGE_MAX_ROWS } from '../../mcp/limits';
@@ -104,13 +105,45 @@ function suite(name: string, connect: () => Promise<{ client: Client; stop: () =
       assert.match(first, /^1\. Create SFT training job \[POST \/v1\/projects\/\{project_id\}\/training-jobs\] https:\/\/\S+\/api\/create-training-job$/);
       // "How do I stream responses?" is answered in the hit itself: the deployment page's section says there is no streamed reply.
       const stream = await ok('search_docs', { query: 'stream chat completions responses' });
-      assert.match(stream, /^ {5}.*no `stream` field and the reference documents no streamed reply/m);
-      // Bounded: no section's text is longer than the search's window (700 characters, plus the ellipses).
-      const many = await ok('search_docs', { query: 'dataset', limit: 10 });
-      for (const block of many.split(/\n(?=\s*(?:\d+\.|-) )/)) {
-        const body = block.split('\n').slice(1).map((line) => line.trimStart()).join('\n');
-        assert.ok(body.length <= 705, `a hit's text is ${body.length} characters: ${block.slice(0, 200)}`);
+      assert.match(stream, /^ {3}.*no `stream` field and the reference documents no streamed reply/m);
+      // Bounded: one excerpt per page, of at most the search's window (plus the ellipses), and about 4,000 characters in all.
+      for (const query of ['dataset', 'how do I upload a file bigger than 5 MB', 'deploy a model', 'training job']) {
+        const answer = await ok('search_docs', { query });
+        assert.ok(answer.length <= 4_200, `"${query}": ${answer.length} characters`);
+        for (const block of answer.split(/\n(?=\d+\. )/).slice(1)) {
+          const excerpts = block.split('\n').filter((line) => /^ {3}(?!section "|also: )\S/.test(line)).map((line) => line.slice(3));
+          assert.ok(excerpts.join('\n').length <= SEARCH_TEXT_CHARS + 4, `"${query}": ${block.slice(0, 300)}`);
+        }
+        assert.doesNotMatch(answer, /\]\(\//, 'a link by path in an excerpt');
       }
+    });
+
+    test('search_docs says when nothing matched, and names the closest titles', async () => {
+      const none = await ok('search_docs', { query: 'SOC 2 compliance' });
+      assert.match(none, /^No page matches "SOC 2 compliance"\. The docs may not cover it\./);
+      assert.doesNotMatch(none, /^1\. /m);
+      const near = await ok('search_docs', { query: 'embeddings zebra' });
+      assert.match(near, /^No page matches "embeddings zebra"\. Closest titles:\n- Embeddings: https:\/\/\S+\/(guides\/embeddings|api\/get-embeddings-from-deployment)$/m);
+    });
+
+    test('list_models gives each base model of base-models.json with its context window and source; check_dataset flags rows over a model\u2019s window', async () => {
+      const catalogue = JSON.parse(await fs.readFile(path.join(ROOT, 'docs/_scripts/data/base-models.json'), 'utf8')) as { models: Array<{ name: string; context: number | null; source: string | null }> };
+      const listed = await ok('list_models', {});
+      for (const m of catalogue.models) {
+        const line = listed.split('\n').find((l) => l.startsWith(`- ${m.name}`))!;
+        assert.ok(line, m.name);
+        assert.match(line, m.context === null ? /context window not documented/ : new RegExp(`context window ${m.context.toLocaleString('en')} tokens`));
+        if (m.source) assert.ok(line.includes(`source ${m.source}`), line);
+      }
+      assert.equal((await ok('list_models', { name: 'mistral' })).split('\n').filter((l) => l.startsWith('- ')).length, 2);
+      const long = `{"prompt": "${'word '.repeat(600).trim()}", "completion": "ok"}`;
+      const rows = `{"prompt": "short", "completion": "ok"}\n${long}\n`;
+      const over = await ok('check_dataset', { rows, model: 'Bert-Classification-Model' });
+      assert.match(over, /Warning: 1 row\(s\) do not fit the 512-token context window of Bert-Classification-Model/);
+      assert.match(over, /^- line 2: 60\d tokens$/m);
+      assert.match(await ok('check_dataset', { rows, model: 'Llama-3.2-3B-Instruct' }), /Every row fits the 131072-token context window/);
+      assert.match(await ok('check_dataset', { rows, model: 'HF_Model' }), /Context window of HF_Model: not documented/);
+      await fails('check_dataset', { rows, model: 'gpt-4' }, /Invalid|invalid_enum_value|expected one of/i);
     });
 
     test('get_operation carries the curl sample the built page shows, its error bodies, and the error guidance once', async () => {

@@ -31,7 +31,7 @@ export async function connectClient(era: Era, target: string[] | string, cwd = o
   if (agreed !== REVISION[era]) throw new Error(`the ${era} client agreed on ${agreed}, not ${REVISION[era]}`);
   return client;
 }
-export const TOOLS = ['search_docs', 'get_page', 'list_operations', 'get_operation', 'get_schema', 'list_changes', 'lookup_error', 'check_dataset'];
+export const TOOLS = ['search_docs', 'get_page', 'list_operations', 'get_operation', 'get_schema', 'list_changes', 'lookup_error', 'check_dataset', 'list_models'];
 
 export type CallResult = { content: Array<{ type: string; text?: string }>; isError?: boolean };
 export const resultText = (r: CallResult) => r.content.map((c) => c.text ?? '').join('\n');

@@ -3,7 +3,7 @@ import React, { useEffect, useMemo, useRef, useState, type ReactNode, type RefOb
 import clsx from 'clsx';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { search, warm, type SearchHit } from '../../../../lib/search/engine';
+import { search, warm, type Found, type SearchHit } from '../../../../lib/search/engine';
 import Excerpt from './Excerpt';
 import styles from './styles.module.css';
 
@@ -31,12 +31,14 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
   // What was typed before this code arrived is carried over.
   const [query, setQuery] = useState(() => input.current?.value ?? '');
   const [open, setOpen] = useState(() => document.activeElement === input.current);
-  const [shown, setShown] = useState<{ query: string; hits: SearchHit[] } | null>(null);
+  const [shown, setShown] = useState<({ query: string } & Found) | null>(null);
   const [active, setActive] = useState(-1);
   const latest = useRef(0);
 
   const options = useMemo<Option[]>(() => {
-    if (!shown?.hits.length) return [];
+    if (!shown) return [];
+    // Nothing matched: the closest titles are the options.
+    if (!shown.hits.length) return shown.closest.map((c, i) => ({ id: `${listboxId}-closest-${i}`, url: c.url }));
     const all = { id: `${listboxId}-all`, url: `${searchPage}?q=${encodeURIComponent(shown.query.trim())}` };
     return [...shown.hits.flatMap((h, i) => [{ id: `${listboxId}-${i}`, url: h.url }, ...h.sections.map((s, j) => ({ id: `${listboxId}-${i}-${j}`, url: s.url }))]), all];
   }, [shown, listboxId, searchPage]);
@@ -53,8 +55,8 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
     }
     // The previous results stay until this query's arrive; a slower, older answer is dropped.
     search(base, query).then(
-      (hits) => id === latest.current && (setShown({ query, hits }), setActive(-1)),
-      () => id === latest.current && setShown({ query, hits: [] }),
+      (found) => id === latest.current && (setShown({ query, ...found }), setActive(-1)),
+      () => id === latest.current && setShown({ query, hits: [], closest: [] }),
     );
   }, [query, base]);
 
@@ -147,7 +149,13 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
   return (
     // Focusable (not tabbable), as axe asks of a region that scrolls: arrows move through it from the box.
     <div className={styles.popup} tabIndex={-1}>
-      {options.length ? (
+      {!shown.hits.length && <p className={styles.empty}>No page matches “{shown.query.trim()}”.{shown.closest.length ? ' Closest titles:' : ''}</p>}
+      {!shown.hits.length && shown.closest.length > 0 && (
+        <div role="listbox" id={listboxId} aria-label="Closest titles" className={styles.listbox}>
+          {shown.closest.map((c) => option(options[index], styles.page, <span className={styles.title}>{c.title}</span>, []))}
+        </div>
+      )}
+      {shown.hits.length > 0 && (
         <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
           {shown.hits.map((hit, i) => (
             <div key={hit.url} role="group" aria-labelledby={`${listboxId}-${i}-title`} className={styles.group}>
@@ -167,11 +175,9 @@ export default function Results({ input, listboxId, onState }: ResultsProps): Re
           ))}
           {option(options[index], styles.all, `See all results for “${shown.query.trim()}”`, [])}
         </div>
-      ) : (
-        <p className={styles.empty}>No results for “{shown.query.trim()}”.</p>
       )}
       <p role="status" className={styles.status}>
-        {shown.hits.length ? `${shown.hits.length} pages found` : 'No results'}
+        {shown.hits.length ? `${shown.hits.length} pages found` : `No results${shown.closest.length ? `; ${shown.closest.length} closest titles` : ''}`}
       </p>
     </div>
   );

@@ -3,23 +3,23 @@ import React, { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { SearchHit } from '../../../../lib/search/engine';
+import type { Found } from '../../../../lib/search/engine';
 import Excerpt from '../SearchBar/Excerpt';
 
 /** `description`: the page's meta description, naming the product (plugins/search). */
 export default function SearchPage({ description }: { description: string }): ReactNode {
   const base = useBaseUrl('/');
   const query = new URLSearchParams(useLocation().search).get('q')?.trim() ?? '';
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
   useEffect(() => {
-    setHits(null);
+    setFound(null);
     if (!query) return;
     let current = true;
     import('../../../../lib/search/engine')
       .then((engine) => engine.search(base, query, 50))
       .then(
-        (found) => current && setHits(found),
-        () => current && setHits([]),
+        (result) => current && setFound(result),
+        () => current && setFound({ hits: [], closest: [] }),
       );
     return () => {
       current = false;
@@ -37,11 +37,20 @@ export default function SearchPage({ description }: { description: string }): Re
             </button>
           </div>
         </form>
-        {query && hits && (
+        {query && found && (
           <>
-            <p role="status">{hits.length ? `${hits.length} pages for “${query}”` : `No results for “${query}”.`}</p>
+            <p role="status">{found.hits.length ? `${found.hits.length} pages for “${query}”` : `No page matches “${query}”.${found.closest.length ? ' Closest titles:' : ''}`}</p>
+            {found.closest.length > 0 && (
+              <ul>
+                {found.closest.map((c) => (
+                  <li key={c.url}>
+                    <a href={c.url}>{c.title}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
             <ol>
-              {hits.map((hit) => (
+              {found.hits.map((hit) => (
                 <li key={hit.url} className="margin-bottom--md">
                   <a href={hit.url}>{hit.title}</a> <code>{hit.label}</code>
                   <Excerpt parts={hit.excerpt} />
