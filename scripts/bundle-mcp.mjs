@@ -1,7 +1,8 @@
 /**
  * The docs MCP server as files a bare runtime runs, written beside the data it reads (issue 52):
  *
- * - `<out>/_mcp/server.mjs`: mcp/cli.ts and everything it imports in one file of plain JavaScript,
+ * - `<out>/_mcp/server.mjs`: mcp/cli.ts and everything it imports in one file of plain JavaScript (the
+ *   tokenizers check_dataset loads for a `model` in `<out>/_mcp/chunks/`, loaded only then),
  *   for Node 24 with no node_modules (stdio by default, `--http PORT`, `--site URL`). Without
  *   --site it reads the build it sits in, or, with none around it, the deployed site.
  * - `<out>/_mcp/package.json`: the same file as the npm package the build's server card names (`packages`:
@@ -14,13 +15,15 @@
  * Plain JavaScript: the build must not need a TypeScript runner (esbuild reads the sources).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RULES_FILE = 'docs/_scripts/data/dataset-rules.json';
+/** The folder of build/_mcp the server's lazily loaded chunks go to. */
+const CHUNKS = 'chunks';
 
 /**
  * Packages whose import alone does nothing, so that what the server does not call is left out:
@@ -49,10 +52,15 @@ export async function bundleMcp(outDir) {
     EMISSARY_DEFAULT_SITE: JSON.stringify(site.url),
   };
   const common = { bundle: true, format: 'esm', minify: true, legalComments: 'eof', define, logLevel: 'warning', absWorkingDir: ROOT, plugins: [pure(['yaml'])] };
+  // The tokenizers (about 5 MB of vocabularies) are chunks of their own, loaded only when check_dataset is given a model.
+  rmSync(path.join(dir, CHUNKS), { recursive: true, force: true });
   await build({
     ...common,
-    entryPoints: [path.join(ROOT, 'mcp/cli.ts')],
-    outfile: path.join(dir, 'server.mjs'),
+    entryPoints: { server: path.join(ROOT, 'mcp/cli.ts') },
+    outdir: dir,
+    splitting: true,
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     target: 'node24',
     // CommonJS inside (zod's, ajv's) may require Node's built-ins: give the module a require.
@@ -76,7 +84,7 @@ export async function bundleMcp(outDir) {
     description: `MCP server for the docs at ${site.url}: search, pages, API operations, errors, changes, dataset checks.`,
     type: 'module',
     bin: { [name]: 'server.mjs' },
-    files: ['server.mjs'],
+    files: ['server.mjs', `${CHUNKS}/`],
     engines: { node: '>=24' },
   };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);

