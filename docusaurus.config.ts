@@ -22,6 +22,7 @@ import serverBundle from './plugins/server-bundle';
 import shareCards, { CARDS_DIR } from './plugins/share-cards';
 import siteMeta, { createSitemapItems } from './plugins/site-meta';
 import { REPOSITORY_URL } from './config/navbar';
+import { baseModelsToMarkdown } from './lib/dataset-check/models';
 
 /**
  * The site's inputs, read here once and handed to the plugins as their options (lib/site.ts):
@@ -103,7 +104,13 @@ const config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   // Guides give headings stable ids with the {#id} syntax (v4 turns it off by default).
-  markdown: { hooks: { onBrokenMarkdownLinks: 'warn' }, mdx1Compat: { headingIds: true } },
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'warn' },
+    mdx1Compat: { headingIds: true },
+    // `<BaseModels />` becomes the base-models table, written from docs/_scripts/data/base-models.json
+    // at build time, as the twins get it: a static Markdown table, no catalogue in the page's JavaScript.
+    preprocessor: ({ fileContent }) => baseModelsToMarkdown(fileContent),
+  },
 
   // The guides' assembled scripts (/scripts/...) are generated there by plugins/guide-scripts.
   staticDirectories: ['static', GENERATED_STATIC_DIR, ...(otherLogo ? [LOGO_STATIC_DIR] : [])],

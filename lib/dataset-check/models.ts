@@ -37,7 +37,7 @@ export const modelNamed = (name: string | undefined): BaseModel | undefined => M
 /** The context window as the table of /fine-tuning/parameters writes it (tokens), or why there is none. */
 export const windowText = (m: BaseModel): string => (m.context === null ? 'not documented' : m.context.toLocaleString('en'));
 
-/** The table src/components/BaseModels draws, as Markdown for the page's twin: `<BaseModels />` in a guide's source becomes it. */
+/** The base-models table as Markdown: `<BaseModels />` in a guide's source becomes it, on the page (docusaurus.config.ts, markdown.preprocessor) and in its twin. */
 export function baseModelsToMarkdown(source: string): string {
   return source.replace(/^<BaseModels\s*\/>\s*$/gm, () =>
     [

@@ -34,6 +34,12 @@ for (const route of ['/', '/fine-tuning/parameters', '/api', '/api/create-traini
   });
 }
 
+test("/fine-tuning/parameters loads no copy of base-models.json: its table is the page's static HTML", async ({ page }) => {
+  const scripts = await startupScripts(page, '/fine-tuning/parameters');
+  // A prompt format's id: only the catalogue carries it (the table shows names, kinds and windows).
+  expect(scripts.filter((s) => s.text.includes('llama3-instruct')).map((s) => name(s.url))).toEqual([]);
+});
+
 test('operation pages do load the API components (so the guide check above can fail)', async ({ page }) => {
   const scripts = await startupScripts(page, '/api/create-training-job');
   expect(scripts.some((s) => API_COMPONENT_MARKERS.some((m) => s.text.includes(m)))).toBe(true);
