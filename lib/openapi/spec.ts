@@ -190,11 +190,10 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
 }
 
 /**
- * The function docusaurus-plugin-openapi-docs names its pages with: lodash's kebabCase, required
- * from the plugin's own folder so that it is the plugin's copy of lodash, not a rule written again here.
+ * The function docusaurus-plugin-openapi-docs 5.2 names its pages with (lib/openapi/openapi.js):
+ * lodash's kebabCase, a dependency of ours pinned to the plugin's copy (tests/unit/api-resolve.test.ts).
  */
-const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
-export const kebabCase = requireFromPlugin('lodash/kebabCase') as (text: string) => string;
+export const kebabCase = createRequire(import.meta.url)('lodash/kebabCase') as (text: string) => string;
 
 
 /**

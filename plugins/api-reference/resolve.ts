@@ -36,7 +36,7 @@ export const PAGE_NODES = 3000;
 /** Where a page's schemas are: an operation or webhook, or a component. */
 const PAGE_PARENTS = new Set(['paths', 'webhooks', 'x-webhooks']);
 
-const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
+const requireHere = createRequire(import.meta.url);
 const LOADER = 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
 
 /** The route of a component schema's page, named as the generator names it (lib/openapi/openapi.js). */
@@ -166,9 +166,10 @@ function pointer(root: unknown, ref: string): unknown {
  * dereference (json-schema-ref-parser with cycles kept), then the tree.
  */
 async function loadAndResolveSpec(specPath: string): Promise<unknown> {
-  const { createConfig, bundle } = requireFromPlugin('@redocly/openapi-core');
-  const RefParser = requireFromPlugin('@apidevtools/json-schema-ref-parser');
-  const { convertSwagger2OpenAPI } = requireFromPlugin(LOADER);
+  // Our own dependencies, pinned to the versions the plugin resolves (tests/unit/api-resolve.test.ts checks they are its copies).
+  const { createConfig, bundle } = requireHere('@redocly/openapi-core');
+  const RefParser = requireHere('@apidevtools/json-schema-ref-parser');
+  const { convertSwagger2OpenAPI } = requireHere(LOADER);
   const started = Date.now();
   const config = await createConfig({});
   const { bundle: { parsed } } = await bundle({ config, base: process.cwd(), ref: specPath });
@@ -199,6 +200,6 @@ async function loadAndResolveSpec(specPath: string): Promise<unknown> {
 
 /** Makes the generator read documents through `loadAndResolveSpec` above (idempotent). */
 export function patchSpecLoader() {
-  const loader = requireFromPlugin(LOADER) as { loadAndResolveSpec: unknown };
+  const loader = requireHere(LOADER) as { loadAndResolveSpec: unknown };
   loader.loadAndResolveSpec = loadAndResolveSpec;
 }
