@@ -1,5 +1,4 @@
 /** Reading the OpenAPI document: types, $ref resolution, and the operation/schema list with page slugs. */
-import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 export interface Schema {
@@ -193,7 +192,7 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
  * The function docusaurus-plugin-openapi-docs 5.2 names its pages with (lib/openapi/openapi.js):
  * lodash's kebabCase, a dependency of ours pinned to the plugin's copy (tests/unit/api-resolve.test.ts).
  */
-export const kebabCase = createRequire(import.meta.url)('lodash/kebabCase') as (text: string) => string;
+export const kebabCase = require('lodash/kebabCase') as (text: string) => string;
 
 
 /**

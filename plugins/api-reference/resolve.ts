@@ -21,7 +21,6 @@
  * `readOpenapiFiles` calls through the module's exports (recorded in upstream.json; UPGRADING.md,
  * "API reference").
  */
-import { createRequire } from 'node:module';
 import { kebabCase, pointerKeys } from '../../lib/openapi/spec';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -36,7 +35,6 @@ export const PAGE_NODES = 3000;
 /** Where a page's schemas are: an operation or webhook, or a component. */
 const PAGE_PARENTS = new Set(['paths', 'webhooks', 'x-webhooks']);
 
-const requireHere = createRequire(import.meta.url);
 const LOADER = 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
 
 /** The route of a component schema's page, named as the generator names it (lib/openapi/openapi.js). */
@@ -167,9 +165,9 @@ function pointer(root: unknown, ref: string): unknown {
  */
 async function loadAndResolveSpec(specPath: string): Promise<unknown> {
   // Our own dependencies, pinned to the versions the plugin resolves (tests/unit/api-resolve.test.ts checks they are its copies).
-  const { createConfig, bundle } = requireHere('@redocly/openapi-core');
-  const RefParser = requireHere('@apidevtools/json-schema-ref-parser');
-  const { convertSwagger2OpenAPI } = requireHere(LOADER);
+  const { createConfig, bundle } = require('@redocly/openapi-core');
+  const RefParser = require('@apidevtools/json-schema-ref-parser');
+  const { convertSwagger2OpenAPI } = require(LOADER);
   const started = Date.now();
   const config = await createConfig({});
   const { bundle: { parsed } } = await bundle({ config, base: process.cwd(), ref: specPath });
@@ -200,6 +198,6 @@ async function loadAndResolveSpec(specPath: string): Promise<unknown> {
 
 /** Makes the generator read documents through `loadAndResolveSpec` above (idempotent). */
 export function patchSpecLoader() {
-  const loader = requireHere(LOADER) as { loadAndResolveSpec: unknown };
+  const loader = require(LOADER) as { loadAndResolveSpec: unknown };
   loader.loadAndResolveSpec = loadAndResolveSpec;
 }
