@@ -187,8 +187,7 @@ const config = {
     withOptions(siteMeta, input),
   ],
   themes: [
-    'docusaurus-theme-openapi-docs',
-    // After the OpenAPI theme, so that its components wrap that theme's.
+    // The API pages' components and stylesheet, and the downloads (plugins/api-reference).
     withOptions(apiReference, input),
     // Code highlighted at build time, and the code block that shows it (plugins/code-blocks).
     codeBlocks,

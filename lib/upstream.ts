@@ -25,11 +25,11 @@ export interface UpstreamFile {
   section: string;
 }
 
-/** The versions the records were checked against: Docusaurus, and the OpenAPI plugin and theme (`npm run canaries:record` writes them). */
+/** The versions the records were checked against: Docusaurus, and the OpenAPI plugin (`npm run canaries:record` writes them). */
 export const D = '3.10.2';
 export const O = '5.2.0';
 
-const OPENAPI_PACKAGES = ['docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs'];
+const OPENAPI_PACKAGES = ['docusaurus-plugin-openapi-docs'];
 
 /** A record as a plugin's upstream.json holds it: `part` is the source of a multiline regex (every match counts); the version is D or O by package. */
 type StoredRecord = Omit<UpstreamFile, 'version' | 'part'> & { part?: string };

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { CANARY_OWNERS, installedVersion, upstreamPath } from '../tests/support/canaries';
 import { hashOf, writeRecords } from '../lib/upstream';
 
-/** The version constants in lib/upstream.ts: D for the Docusaurus packages, O for the OpenAPI plugin and theme. */
-const VERSION_CONSTANTS: Record<string, string> = { D: '@docusaurus/core', O: 'docusaurus-theme-openapi-docs' };
+/** The version constants in lib/upstream.ts: D for the Docusaurus packages, O for the OpenAPI plugin. */
+const VERSION_CONSTANTS: Record<string, string> = { D: '@docusaurus/core', O: 'docusaurus-plugin-openapi-docs' };
 const SHARED = path.join(__dirname, '../lib/upstream.ts');
 
 for (const { records, file } of CANARY_OWNERS) {

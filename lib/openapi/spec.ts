@@ -1,5 +1,4 @@
 /** Reading the OpenAPI document: types, $ref resolution, and the operation/schema list with page slugs. */
-import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 export interface Schema {
@@ -190,13 +189,10 @@ export function schemaRefName(node: { $ref?: string } | undefined): string | und
 }
 
 /**
- * The function docusaurus-plugin-openapi-docs names its pages with: lodash's kebabCase, required
- * from the plugin's own folder so that it is the plugin's copy of lodash, not a rule written again here.
+ * The function docusaurus-plugin-openapi-docs 5.2 names its pages with (lib/openapi/openapi.js):
+ * lodash's kebabCase, a dependency of ours pinned to the plugin's copy (tests/unit/api-resolve.test.ts).
  */
-let pluginKebabCase: ((text: string) => string) | undefined;
-/** Required on first use, so that importing this module requires nothing from the generator's folder (the bundled MCP server has none). */
-export const kebabCase = (text: string): string =>
-  (pluginKebabCase ??= createRequire(require.resolve('docusaurus-plugin-openapi-docs'))('lodash/kebabCase') as (text: string) => string)(text);
+export const kebabCase = require('lodash/kebabCase') as (text: string) => string;
 
 
 /**

@@ -1,11 +1,10 @@
 /**
  * The API reference as one plugin, next to the docs instance and docusaurus-plugin-openapi-docs
  * whose options it exports (./options). The generated pages render with its own components
- * (./components, which the generator's pages import); its theme (./theme) serves the API home. It
- * keeps them and the OpenAPI theme in one `openapi` chunk, and publishes the downloads:
+ * (./components, which the generator's pages import) and its stylesheet (./styles.css); its theme
+ * (./theme) serves the API home. It keeps them in one `openapi` chunk, and publishes the downloads:
  * /openapi.yaml, /openapi.json and the Postman collection. Its content (./content.ts) is what the other
- * plugins know of the generated pages. List it in `themes` after
- * 'docusaurus-theme-openapi-docs'.
+ * plugins know of the generated pages.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -25,12 +24,12 @@ const THEME = path.join(HERE, 'theme');
 /** The components of the API pages (./components/ApiPage.tsx and what the generated pages import). */
 const COMPONENTS = path.join(HERE, 'components');
 
-const API_ONLY_PACKAGES = ['docusaurus-theme-openapi-docs', 'allof-merge', 'json-schema-merge-allof', 'lodash'];
+const API_ONLY_PACKAGES = ['allof-merge', 'json-schema-merge-allof', 'lodash'];
 const sep = String.raw`[\\/]`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const dirs = (list: string[]) => list.map((d) => d.split('/').map(escape).join(sep)).join('|');
 
-/** Modules that only API pages use: this plugin's theme and components, the OpenAPI theme and its libraries. */
+/** Modules that only API pages use: this plugin's theme and components, and their libraries. */
 export const API_CHUNK_TEST = new RegExp(`^(${escape(THEME)}|${escape(COMPONENTS)})${sep}|${sep}node_modules${sep}(${dirs(API_ONLY_PACKAGES)})${sep}`);
 
 /**
@@ -111,6 +110,7 @@ export default function apiReference(context: LoadContext, options: SiteInput): 
     name: 'api-reference',
     getThemePath: () => THEME,
     getTypeScriptThemePath: () => THEME,
+    getClientModules: () => [path.join(HERE, 'styles.css')],
     getPathsToWatch: () => [specFile],
     // The generated pages' routes and samples by OpenAPI node, for the plugins that link or show them (changelog, search, llms-txt, mcp).
     loadContent: (): ApiReferenceContent => generatedContent(context.siteDir),

@@ -5,9 +5,9 @@
  * document's operation, info or schema, with our descriptions already in place) and returns the
  * page's MDX body; the plugin puts it into page.mustache or schema.mustache as `markdown`.
  *
- * The pages render with our components (./components) and the guides' TabItem; the info page keeps
- * the theme's Heading, ApiLogo and Export. The markup is the one the plugin's 5.2 generators wrote
- * (lib/markdown/*.js), so the built pages did not change when we took them over.
+ * The pages render with our components (./components), the shared TabItem and theme-classic's
+ * Heading. Written after the plugin's 5.2 generators (lib/markdown/index.js and the lib/markdown/*.js
+ * it calls), whose markup it keeps: tests/unit/page-mdx.test.ts compares the pages with theirs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -288,11 +288,11 @@ export function authenticationMdx(schemes: Record<string, PageSecurityScheme> | 
 }
 
 const INFO_PAGE_IMPORTS = [
-  `import ApiLogo from "@theme/ApiLogo";`,
+  `import ApiLogo from "${COMPONENTS}/ApiLogo";`,
   `import Heading from "@theme/Heading";`,
   `import { SchemaTabs } from "${COMPONENTS}/Tabs";`,
   `import TabItem from "@site/lib/ui/Tabs/TabItem";`,
-  `import Export from "@theme/ApiExplorer/Export";`,
+  `import Export from "${COMPONENTS}/Export";`,
 ].join('\n');
 
 /** What the info page shows of the document's `info` (the plugin's item `info`, `x-logo` as `logo`). */

@@ -27,7 +27,6 @@
  * `readOpenapiFiles` calls through the module's exports (recorded in upstream.json; UPGRADING.md,
  * "API reference").
  */
-import { createRequire } from 'node:module';
 import { kebabCase, pointerKeys } from '../../lib/openapi/spec';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -42,7 +41,6 @@ export const PAGE_NODES = 3000;
 /** Where a page's schemas are: an operation or webhook, or a component. */
 const PAGE_PARENTS = new Set(['paths', 'webhooks', 'x-webhooks']);
 
-const requireFromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
 // Upstream internals: a module under the generator's lib/, not its public entry (UPGRADING.md, "API reference").
 const LOADER = 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
 
@@ -173,9 +171,10 @@ function pointer(root: unknown, ref: string): unknown {
  * dereference (json-schema-ref-parser with cycles kept), then the tree.
  */
 async function loadAndResolveSpec(specPath: string): Promise<unknown> {
-  const { createConfig, bundle } = requireFromPlugin('@redocly/openapi-core');
-  const RefParser = requireFromPlugin('@apidevtools/json-schema-ref-parser');
-  const { convertSwagger2OpenAPI } = requireFromPlugin(LOADER);
+  // Our own dependencies, pinned to the versions the plugin resolves (tests/unit/api-resolve.test.ts checks they are its copies).
+  const { createConfig, bundle } = require('@redocly/openapi-core');
+  const RefParser = require('@apidevtools/json-schema-ref-parser');
+  const { convertSwagger2OpenAPI } = require(LOADER);
   const started = Date.now();
   const config = await createConfig({});
   const { bundle: { parsed } } = await bundle({ config, base: process.cwd(), ref: specPath });
@@ -206,7 +205,7 @@ async function loadAndResolveSpec(specPath: string): Promise<unknown> {
 
 /** Makes the generator read documents through `loadAndResolveSpec` above (idempotent). */
 export function patchSpecLoader() {
-  const loader = requireFromPlugin(LOADER) as { loadAndResolveSpec: unknown };
+  const loader = require(LOADER) as { loadAndResolveSpec: unknown };
   // Upstream internals: swaps the export that readOpenapiFiles calls through the module (UPGRADING.md, "API reference").
   loader.loadAndResolveSpec = loadAndResolveSpec;
 }

@@ -71,7 +71,9 @@ export function serverBundleConfig(isServer: boolean): Configuration {
           default: false,
           defaultVendors: false,
           // Everything two or more chunks use, whatever its size: one file each SSG worker loads once.
-          shared: { name: SHARED_CHUNK, chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true },
+          // `usedExports: false`: the dataset checker's web worker is a runtime of its own, and a module
+          // both runtimes use with different exports (lib/dataset-check/models.ts) would stay in both.
+          shared: { name: SHARED_CHUNK, chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true, usedExports: false },
         },
       },
     },

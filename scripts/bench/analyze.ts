@@ -35,8 +35,8 @@ export function packageOf(identifier: string, siteDir: string): string {
   const pkg = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   // The unified Markdown/HTML pipeline is dozens of small packages: count them as families.
   for (const [re, family] of FAMILIES) if (re.test(pkg)) return family;
-  // The two big themes: name the component folder too.
-  if (pkg === 'docusaurus-theme-openapi-docs' || pkg === '@docusaurus/theme-classic') {
+  // The big theme: name the component folder too.
+  if (pkg === '@docusaurus/theme-classic') {
     const rest = parts.slice(pkg.split('/').length);
     const themeAt = rest.indexOf('theme');
     if (themeAt >= 0 && rest[themeAt + 1]) return `${pkg}/${rest[themeAt + 1].replace(/\.js$/, '')}`;

@@ -105,6 +105,14 @@ test('the info page offers the OpenAPI document for download from this site', as
   expect((await json.json()).info.title).toBe('Emissary API');
 });
 
+test("the info page's Export menu downloads the OpenAPI document as a file", async ({ page }) => {
+  await page.goto('/api/emissary-api');
+  await page.getByRole('button', { name: 'Export' }).hover();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'OpenAPI Spec' }).click()]);
+  expect(download.suggestedFilename()).toBe('openapi.yaml');
+  expect(new URL(download.url()).pathname).toBe('/openapi.yaml');
+});
+
 test("a click on the info page's download links fetches the file, not the site's not-found page", async ({ page }) => {
   for (const name of ['openapi.yaml', 'openapi.json', 'Postman collection']) {
     await page.goto('/api/emissary-api');

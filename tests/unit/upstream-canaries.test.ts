@@ -121,7 +121,7 @@ test('each module replacement (browser and server builds) matches exactly one re
 });
 
 test('the route-bucket replacements: every browser module that reads the route data or calls preload is known', () => {
-  const sources = ['@docusaurus', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs']
+  const sources = ['@docusaurus', 'docusaurus-plugin-openapi-docs']
     .flatMap((pkg) => filesUnder(packageDir(pkg)))
     // Browser modules only: the server build keeps the original route modules.
     .filter((f) => /\.js$/.test(f) && !/[\\/](server|commands|webpack)[\\/]|serverEntry\.js$/.test(f));

@@ -2,9 +2,9 @@
  * One field line of the API page: a schema property, a response header (`SchemaField`) or a
  * parameter (`ParamField`). The name, its type, whether it is nullable, required or deprecated,
  * then its description (HTML from the build), the values it may take, its constant, default and
- * example. The markup and class names are the OpenAPI theme 5.2's SchemaItem and ParamsItem
- * (its stylesheet styles them, and the page's server HTML stays as it was), but everything is
- * worked out here from the schema: no Markdown reaches the browser.
+ * example. Written after the OpenAPI theme 5.2's SchemaItem and ParamsItem (lib/theme/SchemaItem/index.js,
+ * lib/theme/ParamsItem/index.js), whose markup and class names it keeps (../styles.css styles them),
+ * but everything is worked out here from the schema: no Markdown reaches the browser.
  */
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';

@@ -1,104 +1,22 @@
 /**
  * A schema as a tree of fields: each property a line (./Field's SchemaField) or, where it
  * holds more fields, a <details> that opens to them; oneOf/anyOf as tabs, a discriminator as tabs
- * per value, arrays between brackets. It walks the schema the way the OpenAPI theme's Schema does
- * (the same markup and class names, so its stylesheet applies), without
- * its explorer store: nothing on these pages sends a request, so a chosen variant stays local to
- * its tabs. The root is guarded (./allOfGuard): a place that holds no schema the page can read
- * shows a note, never a crash, and the build warns naming the page and the place.
+ * per value, arrays between brackets. Written after the OpenAPI theme 5.2's Schema
+ * (lib/theme/Schema/index.js), whose markup and class names it keeps (./schemaParts.tsx has its
+ * small pieces), without its explorer store: nothing on these pages sends a request, so a chosen
+ * variant stays local to its tabs. The root is guarded (./allOfGuard): a place that holds no schema
+ * the page can read shows a note, never a crash, and the build warns naming the page and the place.
  */
 import React, { type ReactNode } from 'react';
-import clsx from 'clsx';
-import { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import Details from '@theme/Details';
 import TabItem from '@site/lib/ui/Tabs/TabItem';
-import { StaticPart } from '@site/lib/ui/Static';
 import { guardedSchema } from './allOfGuard';
 import { SchemaField } from './Field';
+import { Close, Leaf, Open, Summary, Text, Values, hidden, isEmpty, isPrimitive, isRequired, reportHoles, t, type EdgeProps, type NodeProps, type S } from './schemaParts';
 import { findPropertyDeep, foldSiblingsIntoBranches, getDiscriminator, isCircularMarker, mergeAllOf } from './schemaNormalize';
-import { BuiltHtml, Qualifier, schemaName as getSchemaName, valueGroups } from './schemaText';
+import { schemaName as getSchemaName } from './schemaText';
 import { DiscriminatorTabs, SchemaTabs } from './Tabs';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- schemas are whatever the document holds */
-type S = any;
-type Direction = 'request' | 'response';
-interface NodeProps {
-  schema: S;
-  schemaType: Direction;
-  schemaPath?: string;
-}
-interface EdgeProps extends NodeProps {
-  name: string;
-  schemaName?: string;
-  required?: boolean | string[];
-  nullable?: boolean;
-  discriminator?: S;
-}
-
-const t = (id: string, message: string) => translate({ id, message });
-const isRequired = (required: EdgeProps['required'], name: string) => (Array.isArray(required) ? required.includes(name) : required);
-/** A field the reader of this direction never sees: read-only in a request, write-only in a response. */
-const hidden = (schema: S, direction: Direction) => (direction === 'request' && schema?.readOnly) || (direction === 'response' && schema?.writeOnly);
-const isPrimitive = (schema: S) => (schema.enum && !schema.type) || ['string', 'number', 'integer', 'boolean', 'null'].includes(schema.type);
-const isEmpty = (value: S) => value && typeof value === 'object' && Object.keys(value).length === 0;
-
-const BRACKET = { fontSize: 'var(--ifm-code-font-size)', color: 'var(--ifm-color-emphasis-700)', marginLeft: '-.5rem' };
-/** Array brackets as <div>s: the theme's are <li>s inside a <div> or another <li> (invalid nesting), dimmed below AA contrast. */
-const Open = () => (
-  <div className="openapi-array-bracket" style={{ ...BRACKET, paddingBottom: '.5rem' }}>
-    Array [
-  </div>
-);
-const Close = () => (
-  <div className="openapi-array-bracket" style={BRACKET}>
-    ]
-  </div>
-);
-
-const SPACED = { marginTop: '.5rem', marginBottom: '.5rem' };
-
-/** A description (HTML from the build) with space above and below. */
-function Text({ text }: { text?: string }): ReactNode {
-  if (!text) return null;
-  return (
-    <div style={SPACED}>
-      <BuiltHtml html={text} />
-    </div>
-  );
-}
-
-/** The "Possible values" line of `schema`, spaced like a description; nothing when it has none. */
-function Values({ schema }: { schema: S }): ReactNode {
-  if (valueGroups(schema).length === 0) return null;
-  return (
-    <div style={SPACED}>
-      <Qualifier schema={schema} />
-    </div>
-  );
-}
-
-/** A line for a field that holds no more fields. */
-const Leaf = ({ name, schemaName, schema, required }: { name?: string; schemaName?: string; schema: S; required?: boolean }) => (
-  <SchemaField name={name} required={required} schemaName={schemaName} schema={schema} />
-);
-
-function Summary({ name, schemaName, schema, required }: { name: string; schemaName?: string; schema: S; required?: EdgeProps['required'] }): ReactNode {
-  const { deprecated, nullable } = schema;
-  const must = Array.isArray(required) ? required.includes(name) : required === true;
-  return (
-    <summary>
-      <StaticPart as="span" className="openapi-schema__container">
-        <strong className={clsx('openapi-schema__property', { 'openapi-schema__strikethrough': deprecated })}>{name}</strong>
-        <span className="openapi-schema__name"> {schemaName}</span>
-        {(must || deprecated || nullable) && <span className="openapi-schema__divider" />}
-        {nullable && <span className="openapi-schema__nullable">{t('theme.openapi.schemaItem.nullable', 'nullable')}</span>}
-        {must && <span className="openapi-schema__required">{t('theme.openapi.schemaItem.required', 'required')}</span>}
-        {deprecated && <span className="openapi-schema__deprecated">{t('theme.openapi.schemaItem.deprecated', 'deprecated')}</span>}
-      </StaticPart>
-    </summary>
-  );
-}
 
 /** oneOf/anyOf: a badge, then a tab per variant. */
 function AnyOneOf({ schema, schemaType, schemaPath }: NodeProps): ReactNode {
@@ -418,18 +336,6 @@ function SchemaNode({ schema, schemaType, schemaPath }: NodeProps): ReactNode {
     return <Leaf name={schema.type} required={Boolean(schema.required)} schemaName={getSchemaName(schema)} schema={schema} />;
   }
   return <Children schema={schema} schemaType={schemaType} schemaPath={schemaPath} />;
-}
-
-/** Each page's holes once, while the build renders it (never in the browser). */
-const reported = new Set<string>();
-function reportHoles(page: string, kind: string | undefined, holes: string[]) {
-  if (typeof window !== 'undefined') return;
-  for (const hole of holes) {
-    const where = `${page}: the ${kind ? `${kind} ` : ''}schema at ${hole || '(its root)'}`;
-    if (reported.has(where)) continue;
-    reported.add(where);
-    console.warn(`[WARNING] ${where} cannot be shown; the page shows the rest and says so there`);
-  }
 }
 
 export default function Schema(props: NodeProps): ReactNode {

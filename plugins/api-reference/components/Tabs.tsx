@@ -1,7 +1,8 @@
 /**
  * The API page's tab groups: status codes, media types, schema variants, discriminator values
- * and callbacks. One component draws all five with the OpenAPI theme's class names (its
- * stylesheet styles them), on the guides' tab state and TabItem (lib/ui/Tabs): every
+ * and callbacks. One component draws all five, written after the OpenAPI theme 5.2's ApiTabs,
+ * MimeTabs, SchemaTabs, DiscriminatorTabs and OperationTabs (lib/theme/<name>/index.js) with their
+ * class names (../styles.css styles them), on the guides' tab state and TabItem (lib/ui/Tabs): every
  * group stays mounted through hydration and every tab names its panel, so the server HTML is what
  * the reader keeps.
  */

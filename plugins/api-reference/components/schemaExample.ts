@@ -1,7 +1,8 @@
 /**
  * The value an API page's "Example (auto)" tab shows for a body: built from the body's schema by
- * the rules docusaurus-plugin-openapi-docs uses for its examples (its `sampleResponseFromSchema`,
- * lib/openapi/createSchemaExample.js, MIT), ported here so that the page (./bodyExamples.ts,
+ * the rules docusaurus-plugin-openapi-docs 5.2 uses for its examples (its `sampleResponseFromSchema`,
+ * lib/openapi/createSchemaExample.js, MIT; tests/unit/generator-forks.test.ts compares the two on
+ * the kitchen sink), ported here so that the page (./bodyExamples.ts,
  * ./ExampleTabs.tsx) and the build-time highlighting of those examples (../highlights.ts) run the
  * same function. The pages showed the plugin's values before; this keeps every value the same.
  *

@@ -2,8 +2,9 @@
  * What the schema tree (./Schema.tsx) needs to read a schema as the OpenAPI theme 5.2 shows it:
  * `allOf` merged (with allof-merge, the library the theme uses), the fields beside a `oneOf` or
  * `anyOf` folded into each of its variants, the discriminator and a property found at any depth,
- * and the generator's marker of a circular reference. Our own, on public packages only: the
- * theme's `lib/theme/Schema/normalize.js` is the behaviour these follow (compare it on an upgrade).
+ * and the generator's marker of a circular reference. Written after the theme 5.2's
+ * `lib/theme/Schema/normalize.js`, on public packages only; tests/unit/schema-normalize.test.ts
+ * holds them to its results.
  */
 import { merge } from 'allof-merge';
 

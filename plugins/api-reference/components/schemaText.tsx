@@ -4,7 +4,8 @@
  * (enum values, length and range bounds, a pattern, a discriminator's values, item counts). Both
  * follow the OpenAPI theme 5.2's conventions (`getSchemaName`, `getQualifierMessage` in its
  * `lib/markdown/schema.js`), so the pages read as before, but the line is built as elements here
- * instead of Markdown parsed in the browser. Descriptions are HTML from the build (`BuiltHtml`).
+ * instead of Markdown parsed in the browser (tests/unit/api-descriptions.test.ts holds both to the
+ * theme's results). Descriptions are HTML from the build (`BuiltHtml`).
  */
 import React, { type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
