@@ -81,7 +81,9 @@ export const STAGES = {
   // After dev, which edits a guide for a moment (the guides stage reads the guides' sources).
   guides: { what: 'guide scripts, page blocks and notebooks against the mock (tests/guides)', ...nodeTest(['tests/guides/*.test.ts']), after: ['build', 'dev'] },
   site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), env: buildState, after: ['build'] },
-  mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build'] },
+  // After e2e: its pings-while-checking tests (a ping beside ten dataset checks, on Node and on workerd)
+  // measure the server, not a machine whose two cores Chromium holds; alone at the end it adds about a minute.
+  mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build', 'e2e'] },
   e2e: {
     what: 'Playwright in Chromium against the served build (tests/e2e)',
     kind: 'playwright',
