@@ -83,7 +83,7 @@ export const STAGES = {
   site: { what: 'checks over build/ (tests/site)', ...nodeTest(['tests/site/*.test.ts']), env: buildState, after: ['build'] },
   // After e2e: its pings-while-checking tests (a ping beside ten dataset checks, on Node and on workerd)
   // measure the server, not a machine whose two cores Chromium holds; alone at the end it adds about a minute.
-  mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build', 'e2e'] },
+  mcp: { what: 'the docs MCP server over stdio and HTTP (tests/mcp)', ...nodeTest(['tests/mcp/*.test.ts']), after: ['build'], following: ['e2e'] },
   e2e: {
     what: 'Playwright in Chromium against the served build (tests/e2e)',
     kind: 'playwright',
@@ -262,7 +262,8 @@ export async function run(names, { print = console.log, files = [] } = {}) {
   const started = Date.now();
   const ready = (name) => {
     const stage = STAGES[name];
-    const waits = (stage.after ?? []).filter((d) => chosen.has(d));
+    // `after`: inputs (a failed one skips the stage); `following`: order only, it runs whatever they did.
+    const waits = [...(stage.after ?? []), ...(stage.following ?? [])].filter((d) => chosen.has(d));
     if (waits.some((d) => !done.has(d))) return false;
     const blockers = [...active.keys()].some((other) => (stage.excludes ?? []).includes(other) || (STAGES[other].excludes ?? []).includes(name));
     return !blockers;
