@@ -56,17 +56,7 @@ export async function startHttp(args: string[], host = '127.0.0.1', launcher = L
     });
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${log}`)));
   });
-  return {
-    child,
-    port,
-    log: () => log,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
-    },
-  };
+  return running(child, port, () => log, 'SIGTERM');
 }
 
 /**
@@ -95,14 +85,19 @@ export async function startEdge(): Promise<Running> {
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`wrangler dev exited with ${code}: ${log}`)));
   });
+  return running(child, port, () => log, 'SIGINT');
+}
+
+/** A started server: stopping it sends `signal` (wrangler dev ends its workerd on SIGINT) and waits for the exit. */
+function running(child: ChildProcess, port: number, log: () => string, signal: NodeJS.Signals): Running {
   return {
     child,
     port,
-    log: () => log,
+    log,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
+      child.kill(signal);
       await exited;
     },
   };
